@@ -1,0 +1,70 @@
+# The README's commands. `make run` and `make test` do every step themselves on a fresh machine.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 3000
+export PORT
+export PATH := $(CURDIR)/$(BIN):$(PATH)
+
+.PHONY: install run dev test test-unit test-provider test-e2e lint format typecheck i18n docs build bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+install: $(VENV)/.installed
+
+## Serve the built portal on http://localhost:$(PORT) with the demo data.
+run: install
+	$(BIN)/python -m portal.provider seed-demo
+	$(BIN)/python -m portal.provider print-logins
+	$(BIN)/reflex run --env prod --frontend-port $(PORT) --backend-port $(PORT)
+
+## The development server: front end on $(PORT), backend on 8000, hot reload.
+dev: install
+	$(BIN)/reflex run
+
+## Every test: unit, provider API (SQLite, and PostgreSQL when DATABASE_URL is set), browser.
+test: install
+	scripts/ensure-chromium.sh
+	$(BIN)/python -m pytest -q
+
+test-unit: install
+	$(BIN)/python -m pytest -q tests/unit
+
+test-provider: install
+	$(BIN)/python -m pytest -q tests/provider
+
+test-e2e: install
+	scripts/ensure-chromium.sh
+	$(BIN)/python -m pytest -q tests/e2e
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: install
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+typecheck: install
+	$(BIN)/mypy
+
+## Extract, update and compile the message catalogs in locales/.
+i18n: install
+	$(BIN)/python scripts/i18n.py update
+
+## Build the user documentation PDFs into data/docs/ (the portal also builds them on demand).
+docs: install
+	$(BIN)/python -m portal.docs_pdf data/docs
+
+## The production front end, as the Dockerfile builds it.
+build: install
+	$(BIN)/reflex export --frontend-only --no-zip
+
+clean:
+	rm -rf .web data .states

@@ -1,0 +1,1 @@
+"""Patchbay: the customer portal of a network and infrastructure provider."""

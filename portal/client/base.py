@@ -1,0 +1,121 @@
+"""``ProviderClient``: one per portal user session, holding that user's provider cookie jar.
+
+The portal keeps the jar server-side (``cookies()`` exports it, ``cookies=`` restores it); the
+browser never sees the provider session. Paths are relative to the base URL, which includes the
+provider prefix, e.g. ``http://127.0.0.1:8000/provider`` + ``/api/users``.
+"""
+
+from types import TracebackType
+from typing import Any, Self
+
+import httpx
+
+from portal.client.errors import error_from_response, invalid_response, network_error
+from portal.client.hydra import QueryParams
+from portal.client.resources import (
+    AuthResource,
+    CompaniesResource,
+    ImpersonationResource,
+    UsersResource,
+)
+
+SESSION_COOKIE = "PATCHBAY_PROVIDER_SESSION"
+JSON_LD = "application/ld+json"
+
+
+class ProviderClient:
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        language: str = "en",
+        cookies: dict[str, str] | None = None,
+        forwarded_for: str | None = None,
+        transport: httpx.AsyncBaseTransport | None = None,
+        timeout: float = 15.0,
+    ) -> None:
+        self._http = httpx.AsyncClient(
+            base_url=base_url,
+            cookies=cookies,
+            headers={"Accept": JSON_LD},
+            transport=transport,
+            timeout=timeout,
+        )
+        self.language = language
+        self.forwarded_for = forwarded_for
+        self.auth = AuthResource(self)
+        self.users = UsersResource(self)
+        self.companies = CompaniesResource(self)
+        self.impersonation = ImpersonationResource(self)
+
+    @property
+    def language(self) -> str:
+        """The language of the provider's labels and messages, sent as ``Accept-Language``."""
+        return self._http.headers["Accept-Language"]
+
+    @language.setter
+    def language(self, language: str) -> None:
+        self._http.headers["Accept-Language"] = language
+
+    @property
+    def forwarded_for(self) -> str | None:
+        """The portal user's address, so the provider's rate limits and audit log see them."""
+        return self._http.headers.get("X-Forwarded-For")
+
+    @forwarded_for.setter
+    def forwarded_for(self, address: str | None) -> None:
+        if address:
+            self._http.headers["X-Forwarded-For"] = address
+        else:
+            self._http.headers.pop("X-Forwarded-For", None)
+
+    def cookies(self) -> dict[str, str]:
+        """The provider cookies of this session by name, to persist on the portal's side."""
+        return {cookie.name: cookie.value for cookie in self._http.cookies.jar if cookie.value}
+
+    def clear_cookies(self) -> None:
+        self._http.cookies.clear()
+
+    async def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        params: QueryParams | None = None,
+        json: Any = None,
+        headers: dict[str, str] | None = None,
+    ) -> httpx.Response:
+        """Send one call; any failure is raised as a ``ProviderError`` subclass."""
+        try:
+            response = await self._http.request(
+                method, path, params=tuple(params or ()), json=json, headers=headers
+            )
+        except httpx.TransportError as error:
+            raise network_error(error, self.language) from error
+        if response.is_error:
+            raise error_from_response(response)
+        return response
+
+    async def get_json(self, path: str, params: QueryParams | None = None) -> Any:
+        return self.decode(await self.request("GET", path, params=params))
+
+    def decode(self, response: httpx.Response) -> Any:
+        """The JSON body of a successful call, which the contract promises."""
+        try:
+            return response.json()
+        except ValueError as error:
+            raise invalid_response(self.language) from error
+
+    async def close(self) -> None:
+        await self._http.aclose()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.close()

@@ -1,0 +1,1 @@
+"""Components shared by the pages: layout, navigation, messages, dialogs."""

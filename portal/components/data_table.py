@@ -1,0 +1,327 @@
+"""A server-paged table: sortable column headers, the rows of the visible page, a 'No result'
+row, a loading overlay and a pagination bar with page sizes.
+
+A list screen's state mixes in ``PagedTableState`` (page, page size, sort, total, loading) and
+gives the table the event that reloads the page; ``Paging`` converts the same values to and from
+the common list parameters of the URL and the provider (``page``, ``itemsPerPage``,
+``order[field]``):
+
+    class InvoicesState(PagedTableState, SessionState):
+        sort_field: rx.Field[str] = rx.field("dateInvoice")
+        sort_direction: rx.Field[str] = rx.field("desc")
+        rows: rx.Field[list[InvoiceRow]] = rx.field(default_factory=list)
+
+    data_table(InvoicesState, columns=…, rows=InvoicesState.rows, cells=…,
+               on_change=InvoicesState.refresh, page_sizes=(10, 25), label=_("Invoices"))
+"""
+
+import json
+import math
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import reflex as rx
+
+from portal.components.i18n import _
+
+ASCENDING, DESCENDING = "asc", "desc"
+DEFAULT_ITEMS_PER_PAGE = 10
+_PAGE_BUTTONS = 7  # numbered page buttons shown around the current page
+
+
+@dataclass(frozen=True)
+class Paging:
+    """Page, page size and sort of a server-paged list."""
+
+    page: int = 1
+    items_per_page: int = DEFAULT_ITEMS_PER_PAGE
+    sort_field: str = ""
+    sort_direction: str = ASCENDING
+
+    @property
+    def order(self) -> dict[str, str]:
+        return {self.sort_field: self.sort_direction} if self.sort_field else {}
+
+    def read(
+        self, params: Mapping[str, str], *, sort_fields: Collection[str], page_sizes: Collection[int]
+    ) -> "Paging":
+        """The paging a URL query asks for; ``self`` stands in for what is missing or invalid,
+        so a hand-edited URL never reaches the provider with a page size or sort it refuses."""
+        page = _positive_int(params.get("page"))
+        size = _positive_int(params.get("itemsPerPage"))
+        sort = next(
+            (
+                (field, params[f"order[{field}]"])
+                for field in sort_fields
+                if params.get(f"order[{field}]") in (ASCENDING, DESCENDING)
+            ),
+            (self.sort_field, self.sort_direction),
+        )
+        return Paging(
+            page=page or self.page,
+            items_per_page=size if size in page_sizes else self.items_per_page,
+            sort_field=sort[0],
+            sort_direction=sort[1],
+        )
+
+    def to_params(self, default: "Paging") -> dict[str, str]:
+        """The URL parameters of what differs from ``default``, so a list left as it opened
+        keeps a bare URL."""
+        params: dict[str, str] = {}
+        if self.page != default.page:
+            params["page"] = str(self.page)
+        if self.items_per_page != default.items_per_page:
+            params["itemsPerPage"] = str(self.items_per_page)
+        if self.order != default.order:
+            params.update((f"order[{field}]", way) for field, way in self.order.items())
+        return params
+
+    def sorted_by(self, field: str) -> "Paging":
+        """Sorting by ``field``: the active column flips its direction, another one starts
+        ascending; the list always keeps a sort and goes back to its first page."""
+        if field == self.sort_field:
+            direction = DESCENDING if self.sort_direction == ASCENDING else ASCENDING
+        else:
+            direction = ASCENDING
+        return replace(self, page=1, sort_field=field, sort_direction=direction)
+
+
+def _positive_int(text: str | None) -> int:
+    return int(text) if text and text.isdigit() and int(text) > 0 else 0
+
+
+def page_window(page: int, page_count: int, buttons: int = _PAGE_BUTTONS) -> list[int]:
+    """The page numbers to offer: up to ``buttons`` of them, the current page as centred as
+    the ends allow."""
+    first = max(1, min(page - buttons // 2, page_count - buttons + 1))
+    return list(range(first, min(page_count, first + buttons - 1) + 1))
+
+
+def replace_url(path: str, url: str) -> rx.event.EventSpec:
+    """Writes a list's filters, page and sort into the address bar without a navigation, so a
+    reload, a shared link or the way back from a detail page finds the list as it was left.
+
+    A navigation would run the page's load again and unmount the filter being typed in; the
+    check on ``path`` keeps a late answer from rewriting the page the user has moved on to.
+    """
+    return rx.call_script(
+        f"if (window.location.pathname === {json.dumps(path)}) "
+        f"window.history.replaceState(window.history.state, '', {json.dumps(url)})"
+    )
+
+
+class PagedTableState(rx.State, mixin=True):
+    """The paging and sort of one list screen; the screen's state sets its own defaults."""
+
+    page: rx.Field[int] = rx.field(1)
+    items_per_page: rx.Field[int] = rx.field(DEFAULT_ITEMS_PER_PAGE)
+    sort_field: rx.Field[str] = rx.field("")
+    sort_direction: rx.Field[str] = rx.field(ASCENDING)
+    total: rx.Field[int] = rx.field(0)
+    loading: rx.Field[bool] = rx.field(False)
+
+    @rx.var
+    def page_count(self) -> int:
+        return max(1, math.ceil(self.total / max(1, self.items_per_page)))
+
+    @rx.var
+    def page_numbers(self) -> list[int]:
+        return page_window(self.page, self.page_count)
+
+    def _paging(self) -> Paging:
+        return Paging(self.page, self.items_per_page, self.sort_field, self.sort_direction)
+
+    def _adopt_paging(self, paging: Paging) -> None:
+        self.page, self.items_per_page = paging.page, paging.items_per_page
+        self.sort_field, self.sort_direction = paging.sort_field, paging.sort_direction
+
+    @rx.event
+    def go_to_page(self, page: int):
+        self.page = min(max(1, page), self.page_count)
+
+    @rx.event
+    def change_page_size(self, size: str):
+        self.items_per_page = int(size)
+        self.page = 1
+
+    @rx.event
+    def sort_by(self, field: str):
+        self._adopt_paging(self._paging().sorted_by(field))
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column: its header (an English message id) and the provider field it sorts on."""
+
+    label: str
+    sort_field: str = ""
+
+
+# One table column: a ``Column``, or several sortable ones sharing a header cell (a name column
+# sorted on first or last name).
+TableColumn = Column | tuple[Column, ...]
+Cells = Callable[[Any], Sequence[rx.Component | rx.Var | str]]
+
+
+def _sort_button(state: type[PagedTableState], column: Column, on_change: Any) -> rx.Component:
+    active = state.sort_field == column.sort_field
+    arrow = rx.cond(
+        active,
+        rx.cond(
+            state.sort_direction == ASCENDING,
+            rx.icon("arrow-up", size=14),
+            rx.icon("arrow-down", size=14),
+        ),
+        rx.icon("arrow-up-down", size=14, opacity="0.45"),
+    )
+    return rx.button(
+        _(column.label),
+        arrow,
+        variant="ghost",
+        size="1",
+        color_scheme=rx.cond(active, "purple", "gray"),
+        high_contrast=True,
+        weight="bold",
+        on_click=[state.sort_by(column.sort_field), on_change],
+    )
+
+
+def _header_cell(state: type[PagedTableState], column: TableColumn, on_change: Any):
+    group = (column,) if isinstance(column, Column) else column
+    fields = [c.sort_field for c in group if c.sort_field]
+    if not fields:
+        return rx.table.column_header_cell(*(_(c.label) for c in group))
+    active = rx.Var.create(fields).contains(state.sort_field)
+    direction = rx.cond(state.sort_direction == ASCENDING, "ascending", "descending")
+    return rx.table.column_header_cell(
+        rx.hstack(
+            *(_sort_button(state, c, on_change) if c.sort_field else _(c.label) for c in group),
+            spacing="3",
+            wrap="wrap",
+        ),
+        aria_sort=rx.cond(active, direction, "none"),
+        white_space="nowrap",
+    )
+
+
+def _row(cells: Cells) -> Callable[[Any], rx.Component]:
+    def render(item: Any) -> rx.Component:
+        first, *others = cells(item)
+        return rx.table.row(
+            rx.table.row_header_cell(first), *(rx.table.cell(cell) for cell in others)
+        )
+
+    return render
+
+
+def _pager(
+    state: type[PagedTableState], on_change: Any, page_sizes: Sequence[int]
+) -> rx.Component:
+    size = rx.breakpoints(initial="1", sm="2")
+
+    def page_button(number: rx.Var[int]) -> rx.Component:
+        current = number == state.page
+        return rx.button(
+            number,
+            size=size,
+            variant=rx.cond(current, "solid", "soft"),
+            aria_current=rx.cond(current, "page", "false"),
+            aria_label=_("Page {page}", page=number),
+            on_click=[state.go_to_page(number), on_change],
+        )
+
+    def step(icon: str, label: rx.Var, target: rx.Var[int], disabled: rx.Var[bool]):
+        return rx.icon_button(
+            rx.icon(icon, size=16),
+            size=size,
+            variant="soft",
+            aria_label=label,
+            disabled=disabled,
+            on_click=[state.go_to_page(target), on_change],
+        )
+
+    return rx.flex(
+        rx.hstack(
+            rx.text(_("Rows per page"), size="2", color=rx.color("gray", 11)),
+            rx.select.root(
+                rx.select.trigger(aria_label=_("Rows per page")),
+                rx.select.content(*(rx.select.item(str(n), value=str(n)) for n in page_sizes)),
+                value=state.items_per_page.to_string(),
+                on_change=[state.change_page_size, on_change],
+                size="1",
+            ),
+            align="center",
+            spacing="2",
+        ),
+        rx.el.nav(
+            rx.hstack(
+                step("chevron-left", _("Previous page"), state.page - 1, state.page <= 1),
+                rx.foreach(state.page_numbers, page_button),
+                step("chevron-right", _("Next page"), state.page + 1, state.page >= state.page_count),
+                spacing="1",
+                align="center",
+                wrap="wrap",
+            ),
+            aria_label=_("Pagination"),
+        ),
+        justify="between",
+        align="center",
+        wrap="wrap",
+        gap="3",
+        padding_top="12px",
+    )
+
+
+def data_table(
+    state: type[PagedTableState],
+    *,
+    columns: Sequence[TableColumn],
+    rows: rx.Var[list[Any]],
+    cells: Cells,
+    on_change: Any,
+    page_sizes: Sequence[int],
+    label: rx.Var | str,
+) -> rx.Component:
+    """The table of ``rows``, one cell per column from ``cells(row)``; ``on_change`` (an event
+    without arguments) reloads the page after the sort, the page or the page size changed."""
+    empty = rx.table.row(
+        rx.table.cell(
+            rx.text(_("No result"), color=rx.color("gray", 11)),
+            col_span=len(columns),
+            text_align="center",
+            padding_y="24px",
+        )
+    )
+    overlay = rx.center(
+        rx.spinner(size="3"),
+        role="status",
+        aria_label=_("Loading"),
+        position="absolute",
+        inset="0",
+        background_color=rx.color("gray", 2, alpha=True),
+        z_index="1",
+    )
+    return rx.box(
+        rx.box(
+            rx.table.root(
+                rx.table.header(
+                    rx.table.row(*(_header_cell(state, column, on_change) for column in columns))
+                ),
+                rx.table.body(
+                    rx.foreach(rows, _row(cells)),
+                    rx.cond(~state.loading & (rows.length() == 0), empty),
+                ),
+                aria_label=label,
+                aria_busy=state.loading,
+                variant="ghost",
+                size="2",
+            ),
+            overflow_x="auto",
+            min_height="120px",
+        ),
+        rx.cond(state.loading, overlay),
+        _pager(state, on_change, page_sizes),
+        position="relative",
+        width="100%",
+    )

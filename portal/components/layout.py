@@ -1,0 +1,118 @@
+"""The two layouts of spec 2: the default one (navbar, breadcrumbs, messages, headband alert,
+footer) and the Login layout for the pages of signed-out visitors."""
+
+from datetime import date
+
+import reflex as rx
+
+from portal import routes
+from portal.components.breadcrumbs import Crumb, breadcrumbs
+from portal.components.i18n import _
+from portal.components.messages import message_stack
+from portal.components.navbar import brand, language_selector, navbar
+from portal.components.pdf_dialog import documentation_dialog
+from portal.settings import get_settings
+from portal.state.preferences import PreferencesState
+
+
+def _headband() -> rx.Component:
+    settings = get_settings()
+    if not (settings.headband_alert_en or settings.headband_alert_fr):
+        return rx.fragment()
+    text = rx.cond(
+        PreferencesState.current_language == "fr",
+        settings.headband_alert_fr or settings.headband_alert_en,
+        settings.headband_alert_en or settings.headband_alert_fr,
+    )
+    return rx.callout(
+        text, icon="triangle-alert", color_scheme="amber", role="alert", radius="none", size="1"
+    )
+
+
+def footer() -> rx.Component:
+    # The year is read when the page is built; pages are rebuilt on every deployment and the
+    # browser's clock would need a script for a value that changes once a year.
+    return rx.el.footer(
+        rx.flex(
+            rx.text(f"© {date.today().year} {get_settings().company_name}", size="2"),
+            rx.spacer(),
+            rx.hstack(
+                rx.link(_(routes.HOME.label), href=routes.HOME.path, size="2"),
+                rx.link(_(routes.TERMS_OF_USE.label), href=routes.TERMS_OF_USE.path, size="2"),
+                rx.link(_(routes.LEGAL_NOTICES.label), href=routes.LEGAL_NOTICES.path, size="2"),
+                spacing="4",
+                wrap="wrap",
+            ),
+            direction=rx.breakpoints(initial="column", sm="row"),
+            gap="2",
+            align=rx.breakpoints(initial="start", sm="center"),
+            padding_x=["16px", "24px"],
+            padding_y="16px",
+        ),
+        border_top=f"1px solid {rx.color('gray', 5)}",
+        color=rx.color("gray", 11),
+    )
+
+
+def default_layout(
+    content: rx.Component, title: rx.Var | str, crumbs: tuple[Crumb, ...]
+) -> rx.Component:
+    return rx.flex(
+        navbar(),
+        _headband(),
+        rx.el.main(
+            rx.vstack(
+                breadcrumbs(*crumbs) if crumbs else rx.fragment(),
+                rx.heading(title, size="7", as_="h1"),
+                content,
+                spacing="4",
+                width="100%",
+                max_width="1400px",
+                margin_x="auto",
+                padding=["16px", "20px", "24px"],
+            ),
+            flex="1",
+            width="100%",
+        ),
+        footer(),
+        message_stack(),
+        documentation_dialog(),
+        direction="column",
+        min_height="100vh",
+        background_color=rx.color("gray", 2),
+    )
+
+
+def login_layout(content: rx.Component) -> rx.Component:
+    return rx.flex(
+        rx.hstack(
+            rx.box(
+                brand(),
+                background_color=rx.color("purple", 10),
+                padding="8px 12px",
+                border_radius="var(--radius-3)",
+            ),
+            rx.spacer(),
+            rx.box(
+                language_selector(),
+                background_color=rx.color("purple", 10),
+                border_radius="var(--radius-5)",
+                padding_x="4px",
+            ),
+            width="100%",
+            padding=["12px", "20px"],
+        ),
+        rx.center(
+            rx.card(content, width="100%", max_width="440px", size="4"),
+            flex="1",
+            width="100%",
+            padding="16px",
+        ),
+        footer(),
+        message_stack(),
+        direction="column",
+        min_height="100vh",
+        background=(
+            f"linear-gradient(160deg, {rx.color('purple', 3)} 0%, {rx.color('grass', 3)} 100%)"
+        ),
+    )

@@ -1,0 +1,200 @@
+"""The navbar (spec 2, Layout): the routes flagged for it, sorted by position and filtered by
+the Menu permissions; the language selector; the user menu; a drawer on small screens."""
+
+import reflex as rx
+
+from portal import routes
+from portal.components.i18n import _
+from portal.components.pdf_dialog import DocumentationState
+from portal.i18n import LANGUAGE_NAMES
+from portal.settings import get_settings
+from portal.state.preferences import PreferencesState
+from portal.state.session import SessionState
+
+
+def brand() -> rx.Component:
+    return rx.link(
+        rx.hstack(
+            rx.icon("waypoints", size=24, color=rx.color("grass", 9)),
+            rx.heading(get_settings().company_name, size="5", weight="bold", color="white"),
+            align="center",
+            spacing="2",
+        ),
+        href=routes.HOME.path,
+        underline="none",
+        aria_label=_("Home"),
+    )
+
+
+def _visible(route: routes.Route) -> rx.Var[bool]:
+    return SessionState.rules.contains(f"view {route.menu_subject}")
+
+
+def _nav_link(route: routes.Route, on_click=None) -> rx.Component:
+    active = SessionState.router.url.path.startswith(route.path)
+    return rx.cond(
+        _visible(route),
+        rx.link(
+            _(route.label),
+            href=route.path,
+            color="white",
+            weight="medium",
+            size="3",
+            underline="none",
+            padding_y="6px",
+            border_bottom=rx.cond(
+                active, f"3px solid {rx.color('grass', 9)}", "3px solid transparent"
+            ),
+            aria_current=rx.cond(active, "page", "false"),
+            on_click=on_click,
+        ),
+    )
+
+
+def language_selector() -> rx.Component:
+    return rx.select.root(
+        rx.select.trigger(aria_label=_("Language"), variant="ghost", color="white", radius="full"),
+        rx.select.content(
+            *(rx.select.item(name, value=code) for code, name in LANGUAGE_NAMES.items())
+        ),
+        value=PreferencesState.current_language,
+        on_change=PreferencesState.set_language,
+        size="2",
+    )
+
+
+def user_menu() -> rx.Component:
+    return rx.menu.root(
+        rx.menu.trigger(
+            rx.icon_button(
+                rx.icon("circle-user-round", size=22),
+                variant="ghost",
+                color="white",
+                radius="full",
+                size="3",
+                aria_label=_("User menu"),
+            )
+        ),
+        rx.menu.content(
+            rx.box(
+                rx.text(SessionState.email, size="2", weight="medium", truncate=True),
+                padding_x="12px",
+                padding_y="6px",
+                max_width="280px",
+            ),
+            rx.menu.separator(),
+            rx.menu.item(
+                rx.hstack(rx.icon("user", size=16), _("My profile")),
+                on_click=rx.redirect(SessionState.profile_path),
+            ),
+            rx.box(
+                rx.hstack(
+                    rx.icon("moon", size=16),
+                    rx.text(_("Dark mode"), size="2"),
+                    rx.spacer(),
+                    rx.color_mode.switch(size="1", aria_label=_("Dark mode")),
+                    align="center",
+                    width="100%",
+                ),
+                padding_x="12px",
+                padding_y="6px",
+            ),
+            rx.menu.item(
+                rx.hstack(rx.icon("book-open", size=16), _("Documentation")),
+                on_click=DocumentationState.set_open(True),
+            ),
+            rx.menu.separator(),
+            rx.menu.item(
+                rx.hstack(rx.icon("log-out", size=16), _("Logout")),
+                on_click=SessionState.log_out,
+                color="red",
+            ),
+            min_width="240px",
+        ),
+    )
+
+
+class DrawerState(rx.State):
+    open: bool = False
+
+    @rx.event
+    def set_open(self, value: bool):
+        self.open = value
+
+
+def _drawer() -> rx.Component:
+    return rx.drawer.root(
+        rx.drawer.trigger(
+            rx.icon_button(
+                rx.icon("menu", size=22),
+                variant="ghost",
+                color="white",
+                aria_label=_("Open the menu"),
+            )
+        ),
+        rx.drawer.overlay(z_index="1500"),
+        rx.drawer.portal(
+            rx.drawer.content(
+                rx.vstack(
+                    rx.hstack(
+                        rx.heading(get_settings().company_name, size="4", color="white"),
+                        rx.spacer(),
+                        rx.drawer.close(
+                            rx.icon_button(
+                                rx.icon("x"),
+                                variant="ghost",
+                                color="white",
+                                aria_label=_("Close"),
+                            )
+                        ),
+                        width="100%",
+                    ),
+                    *(
+                        _nav_link(route, on_click=DrawerState.set_open(False))
+                        for route in routes.NAVBAR_ROUTES
+                    ),
+                    spacing="3",
+                    padding="20px",
+                    align="start",
+                ),
+                top="0",
+                left="0",
+                height="100%",
+                width="min(280px, 80vw)",
+                background_color=rx.color("purple", 10),
+                z_index="1600",
+            )
+        ),
+        direction="left",
+        open=DrawerState.open,
+        on_open_change=DrawerState.set_open,
+    )
+
+
+def navbar() -> rx.Component:
+    return rx.el.header(
+        rx.hstack(
+            rx.mobile_and_tablet(_drawer()),
+            brand(),
+            rx.desktop_only(
+                rx.hstack(
+                    *(_nav_link(route) for route in routes.NAVBAR_ROUTES),
+                    spacing="5",
+                    margin_left="32px",
+                    align="center",
+                ),
+            ),
+            rx.spacer(),
+            language_selector(),
+            user_menu(),
+            align="center",
+            spacing="3",
+            padding_x=["12px", "16px", "24px"],
+            height="56px",
+        ),
+        background_color=rx.color("purple", 10),
+        position="sticky",
+        top="0",
+        z_index="1000",
+        box_shadow="var(--shadow-3)",
+    )

@@ -1,0 +1,58 @@
+"""One decorator for every page: its route, its layout and its guard in two layers (STYLE 9):
+the ``on_load`` guard of spec 2 and a component guard that shows nothing before it has run."""
+
+from collections.abc import Callable, Sequence
+
+import reflex as rx
+
+from portal.components.breadcrumbs import Crumb
+from portal.components.i18n import _
+from portal.components.layout import default_layout, login_layout
+from portal.routes import Access, Route
+from portal.settings import get_settings
+from portal.state.session import SessionState
+
+
+def _waiting() -> rx.Component:
+    return rx.center(rx.spinner(size="3"), padding="48px", width="100%")
+
+
+def _guarded(route: Route, content: rx.Component) -> rx.Component:
+    ready = rx.State.is_hydrated & (SessionState.checked_path != "")
+    if route.access is Access.PRIVATE:
+        return rx.cond(ready & SessionState.is_logged_in, content, _waiting())
+    if route.access is Access.LOGGED_OUT_ONLY:
+        return rx.cond(rx.State.is_hydrated & ~SessionState.is_logged_in, content, _waiting())
+    return content
+
+
+def page(
+    route: Route,
+    *,
+    crumbs: Sequence[Crumb] | None = None,
+    on_load: Sequence[rx.event.EventType[()]] = (),
+    login_layout_: bool = False,
+    title: rx.Var | str | None = None,
+) -> Callable[[Callable[[], rx.Component]], Callable[[], rx.Component]]:
+    """Registers ``render`` as the page of ``route``.
+
+    ``crumbs`` default to the route's own label after Home; ``title`` to the route's label.
+    """
+    heading = title if title is not None else _(route.label)
+    trail = tuple(crumbs) if crumbs is not None else ((_(route.label), ""),)
+
+    def decorator(render: Callable[[], rx.Component]) -> Callable[[], rx.Component]:
+        def component() -> rx.Component:
+            content = _guarded(route, render())
+            if login_layout_:
+                return login_layout(content)
+            return default_layout(content, heading, trail)
+
+        rx.page(
+            route=route.path,
+            title=f"{route.label} · {get_settings().company_name}",
+            on_load=[SessionState.check_access(route.access.value), *on_load],
+        )(component)
+        return render
+
+    return decorator

@@ -1,0 +1,70 @@
+"""The user documentation PDFs, built from the Markdown chapters of ``docs/user/<language>/``.
+
+Chapters are rendered in file-name order behind a cover page and a table of contents. The package
+never imports Reflex and reads no setting: the portal calls ``build_user_documentation`` once per
+language and caches the bytes; ``python -m portal.docs_pdf OUTPUT_DIR`` writes both files.
+"""
+
+import math
+from datetime import UTC, datetime
+from pathlib import Path
+
+from markdown_it import MarkdownIt
+from markdown_it.tree import SyntaxTreeNode
+
+from portal.docs_pdf.chapter import ChapterRenderer
+from portal.docs_pdf.layout import ContentsPage, GuidePdf, draw_cover
+from portal.i18n import gettext, match_language
+
+USER_DOCS_DIR = Path(__file__).resolve().parents[2] / "docs" / "user"
+OUTPUT_FILE_NAMES = {"fr": "user_documentation.pdf", "en": "user_documentation_en.pdf"}
+# Contents lines that fit on one A4 page, with room for titles that wrap.
+CONTENTS_LINES_PER_PAGE = 30
+
+_MARKDOWN = MarkdownIt("commonmark").enable("table")
+
+
+def build_user_documentation(language: str, docs_dir: Path = USER_DOCS_DIR) -> bytes:
+    """The user guide in ``language`` (``en`` or ``fr``; other tags fall back as in i18n).
+
+    Images are read relative to each chapter, from ``docs_dir`` or the ``screenshots`` folder
+    beside it; a missing one is left out with a warning.
+    """
+    language = match_language(language)
+    chapters = sorted((docs_dir / language).glob("*.md"))
+    if not chapters:
+        raise FileNotFoundError(f"No chapter in {docs_dir / language}")
+    trees = [SyntaxTreeNode(_MARKDOWN.parse(path.read_text(encoding="utf-8"))) for path in chapters]
+    # The newest chapter dates the guide, so the same sources always give the same bytes.
+    updated = datetime.fromtimestamp(max(path.stat().st_mtime for path in chapters), tz=UTC)
+
+    pdf = GuidePdf(language, updated)
+    draw_cover(pdf, updated)
+    pdf.add_page()
+    contents_lines = sum(
+        1
+        for tree in trees
+        for node in tree.walk(include_self=False)
+        if node.type == "heading" and node.tag in ("h1", "h2")
+    )
+    pdf.insert_toc_placeholder(
+        ContentsPage(gettext(language, "Contents")).render,
+        pages=max(1, math.ceil(contents_lines / CONTENTS_LINES_PER_PAGE)),
+    )
+    image_roots = (docs_dir.resolve(), (docs_dir.parent / "screenshots").resolve())
+    for index, (path, tree) in enumerate(zip(chapters, trees, strict=True)):
+        if index:
+            pdf.add_page()
+        ChapterRenderer(pdf, path.parent, image_roots).render(tree)
+    return bytes(pdf.output())
+
+
+def build_all(output_dir: Path) -> list[Path]:
+    """Write the French and the English guides into ``output_dir``; return their paths."""
+    output_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for language, file_name in OUTPUT_FILE_NAMES.items():
+        path = output_dir / file_name
+        path.write_bytes(build_user_documentation(language))
+        written.append(path)
+    return written

@@ -1,0 +1,87 @@
+"""Home: the welcome title and the way into each section the user may open."""
+
+import reflex as rx
+
+from portal import routes
+from portal.components.i18n import _
+from portal.components.page import page
+from portal.i18n import N_
+from portal.settings import get_settings
+from portal.state.session import SessionState
+
+_SECTIONS = (
+    (
+        routes.SERVICES,
+        "network",
+        N_("Follow your services, their status, endpoints and documents."),
+    ),
+    (routes.MONITORING, "activity", N_("Watch the sensors of your equipment and their charts.")),
+    (routes.TICKETS, "life-buoy", N_("Follow your support tickets and the incident process.")),
+    (routes.INVOICES, "receipt-euro", N_("Read your invoices and credit notes.")),
+    (routes.CONTACTS, "contact", N_("Find your sales contacts and our generic addresses.")),
+    (routes.USERS, "users", N_("See the users of your company and their roles.")),
+)
+
+
+def _section_card(route: routes.Route, icon: str, description: str) -> rx.Component:
+    return rx.cond(
+        SessionState.rules.contains(f"view {route.menu_subject}"),
+        rx.link(
+            rx.card(
+                rx.hstack(
+                    rx.center(
+                        rx.icon(icon, size=22, color="white"),
+                        background_color=rx.color("purple", 9),
+                        border_radius="var(--radius-3)",
+                        width="44px",
+                        height="44px",
+                        flex_shrink="0",
+                    ),
+                    rx.vstack(
+                        rx.heading(_(route.label), size="4", as_="h2"),
+                        rx.text(_(description), size="2", color=rx.color("gray", 11)),
+                        spacing="1",
+                    ),
+                    spacing="3",
+                    align="start",
+                ),
+                height="100%",
+                _hover={"box_shadow": "var(--shadow-3)"},
+            ),
+            href=route.path,
+            underline="none",
+            color="inherit",
+        ),
+    )
+
+
+@page(
+    routes.HOME,
+    crumbs=(),
+    title=_("Welcome to your {company} customer portal", company=get_settings().company_name),
+)
+def home() -> rx.Component:
+    return rx.vstack(
+        rx.text(
+            _(
+                "Signed in as {name}, {company}.",
+                name=SessionState.full_name,
+                company=SessionState.company_name,
+            ),
+            color=rx.color("gray", 11),
+        ),
+        rx.text(
+            _("Signed in since {moment}.", moment=SessionState.signed_in_since),
+            size="2",
+            color=rx.color("gray", 10),
+            data_testid="signed-in-since",
+        ),
+        rx.grid(
+            *(_section_card(*section) for section in _SECTIONS),
+            columns=rx.breakpoints(initial="1", sm="2", lg="3"),
+            spacing="4",
+            width="100%",
+        ),
+        spacing="4",
+        width="100%",
+    )

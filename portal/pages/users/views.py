@@ -1,0 +1,101 @@
+"""The users list: filter row, count and the server-paged table."""
+
+import reflex as rx
+
+from portal.components.data_table import Column, data_table
+from portal.components.forms import field
+from portal.components.i18n import _
+from portal.components.roles import role_chips
+from portal.i18n import N_
+from portal.pages.users.query import PAGE_SIZES
+from portal.pages.users.state import UsersListState
+
+COLUMNS = (
+    (Column(N_("First name"), "firstname"), Column(N_("Last name"), "lastname")),
+    Column(N_("Company")),
+    Column(N_("Auxiliary companies")),
+    Column(N_("E-mail"), "email"),
+    Column(N_("Phone number")),
+    Column(N_("Roles")),
+)
+FILTER_DEBOUNCE_MS = 500  # spec 9
+
+
+def _filter(input_id: str, label: rx.Var, value: rx.Var[str], on_change) -> rx.Component:
+    return field(
+        label,
+        rx.input(
+            rx.input.slot(rx.icon("search", size=16)),
+            id=input_id,
+            type="search",
+            value=value,
+            on_change=on_change,
+            debounce_timeout=FILTER_DEBOUNCE_MS,
+            auto_complete="off",
+            width="100%",
+        ),
+    )
+
+
+def filters() -> rx.Component:
+    return rx.flex(
+        _filter("users-filter-name", _("Name"), UsersListState.name_filter,
+                UsersListState.set_name_filter),
+        _filter("users-filter-email", _("E-mail"), UsersListState.email_filter,
+                UsersListState.set_email_filter),
+        direction=rx.breakpoints(initial="column", sm="row"),
+        gap="3",
+        width="100%",
+        max_width=rx.breakpoints(initial="100%", sm="640px"),
+    )
+
+
+def _count() -> rx.Component:
+    return rx.text(
+        rx.cond(
+            UsersListState.total == 1,
+            _("1 user"),
+            _("{count} users", count=UsersListState.total),
+        ),
+        size="2",
+        color=rx.color("gray", 11),
+        aria_live="polite",
+        data_testid="users-count",
+    )
+
+
+def _lines(values: rx.Var[list[str]]) -> rx.Component:
+    return rx.vstack(rx.foreach(values, lambda value: rx.text(value)), spacing="0")
+
+
+def _cells(user: rx.Var) -> list[rx.Component | rx.Var]:
+    return [
+        rx.link(user.full_name, href=user.path, weight="medium", white_space="nowrap"),
+        user.company,
+        _lines(user.auxiliary_companies),
+        user.email,
+        rx.text(user.phone_number, white_space="nowrap"),
+        role_chips(user.roles),
+    ]
+
+
+def users_list() -> rx.Component:
+    return rx.card(
+        rx.vstack(
+            filters(),
+            _count(),
+            data_table(
+                UsersListState,
+                columns=COLUMNS,
+                rows=UsersListState.rows,
+                cells=_cells,
+                on_change=UsersListState.refresh,
+                page_sizes=PAGE_SIZES,
+                label=_("Users"),
+            ),
+            spacing="4",
+            width="100%",
+        ),
+        width="100%",
+        size=rx.breakpoints(initial="1", sm="3"),
+    )

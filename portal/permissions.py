@@ -1,0 +1,119 @@
+"""The permission table of spec section 6, once, as plain Python.
+
+The provider enforces these rules on every route; the portal uses the same functions to hide what
+the provider would refuse. A rule is an (action, subject) pair in the style of the abilities the
+portal checks (``can("manage", "User")``); the only conditional rule, updating one's own profile,
+is a function of its own.
+"""
+
+from collections.abc import Iterable
+from enum import StrEnum
+from typing import NamedTuple
+
+
+class Role(StrEnum):
+    ADMIN = "ROLE_ADMIN"
+    SPH_MANAGE_USERS = "ROLE_SPH_MANAGE_USERS"
+    SPH_READ_ONLY = "ROLE_SPH_READ_ONLY"
+    SPH_SALES = "ROLE_SPH_SALES"
+    MANAGE_USERS = "ROLE_MANAGE_USERS"
+    ACCESS_INVOICES = "ROLE_ACCESS_INVOICES"
+    ACCESS_MONITORING = "ROLE_ACCESS_MONITORING"
+    REFERENCE_MASTER = "ROLE_REFERENCE_MASTER"
+
+
+STAFF_ROLES = frozenset({Role.ADMIN, Role.SPH_MANAGE_USERS, Role.SPH_READ_ONLY, Role.SPH_SALES})
+# Roles that only an e-mail of the staff mail domain may hold (spec 5).
+STAFF_DOMAIN_ROLES = frozenset({Role.ADMIN, Role.SPH_MANAGE_USERS})
+CLIENT_ROLES = tuple(role for role in Role if role not in STAFF_ROLES)
+
+
+class Rule(NamedTuple):
+    action: str
+    subject: str
+
+
+# Who is granted what: each rule with the roles that grant it. ``None`` means any signed-in user
+# holding at least one role.
+_ANY_ROLE = None
+PERMISSION_TABLE: tuple[tuple[Rule, frozenset[Role] | None], ...] = (
+    (Rule("view", "Menu.users"), _ANY_ROLE),
+    (Rule("view", "Menu.tickets"), _ANY_ROLE),
+    (Rule("view", "Menu.contacts"), _ANY_ROLE),
+    (Rule("view", "Menu.services"), _ANY_ROLE),
+    (Rule("impersonate", "all"), frozenset({Role.ADMIN, Role.SPH_SALES})),
+    (Rule("view.all", "User.roles"), frozenset({Role.ADMIN})),
+    (Rule("view.client", "User.roles"), frozenset({Role.ADMIN, Role.SPH_MANAGE_USERS})),
+    (
+        Rule("manage", "User"),
+        frozenset({Role.ADMIN, Role.SPH_MANAGE_USERS, Role.MANAGE_USERS}),
+    ),
+    (
+        Rule("access", "Invoice"),
+        frozenset({Role.ADMIN, Role.SPH_READ_ONLY, Role.ACCESS_INVOICES}),
+    ),
+    (
+        Rule("view", "Menu.invoices"),
+        frozenset({Role.ADMIN, Role.SPH_READ_ONLY, Role.ACCESS_INVOICES}),
+    ),
+    (
+        Rule("access", "Order.pdf"),
+        frozenset({Role.ADMIN, Role.SPH_READ_ONLY, Role.ACCESS_INVOICES}),
+    ),
+    (
+        Rule("view", "Menu.monitoring"),
+        frozenset({Role.ADMIN, Role.SPH_READ_ONLY, Role.ACCESS_MONITORING}),
+    ),
+    (Rule("manage", "Service.ref"), frozenset({Role.ADMIN, Role.REFERENCE_MASTER})),
+)
+
+
+def rules_for(roles: Iterable[str]) -> frozenset[Rule]:
+    """Every rule the roles grant; a user without roles gets none."""
+    held = set(roles)
+    if not held:
+        return frozenset()
+    return frozenset(
+        rule for rule, granted_to in PERMISSION_TABLE if granted_to is None or held & granted_to
+    )
+
+
+def can(rules: Iterable[Rule], action: str, subject: str) -> bool:
+    return Rule(action, subject) in set(rules)
+
+
+def can_update_profile(rules: Iterable[Rule], actor_id: str, user_id: str) -> bool:
+    """A profile may be updated by its owner or by anyone who manages users."""
+    return actor_id == user_id or can(rules, "manage", "User")
+
+
+def is_staff(roles: Iterable[str]) -> bool:
+    return bool(set(roles) & STAFF_ROLES)
+
+
+def is_staff_email(email: str, staff_mail_domain: str) -> bool:
+    return email.strip().lower().endswith("@" + staff_mail_domain.lower())
+
+
+def is_staff_company(name: str, staff_company_name: str) -> bool:
+    """Staff companies are those whose name begins or ends with the staff company name."""
+    folded, staff = name.strip().casefold(), staff_company_name.casefold()
+    return folded.startswith(staff) or folded.endswith(staff)
+
+
+def assignable_roles(
+    rules: Iterable[Rule], own_roles: Iterable[str], form_roles: Iterable[str] = ()
+) -> list[str]:
+    """The role choices of the user form (spec 6), in the order of ``Role``."""
+    rule_set = set(rules)
+    if Rule("view.all", "User.roles") in rule_set:
+        return [role.value for role in Role]
+    if Rule("view.client", "User.roles") in rule_set:
+        return list(CLIENT_ROLES)
+    allowed = set(own_roles) | set(form_roles)
+    return [role.value for role in Role if role in allowed]
+
+
+def staff_domain_violation(roles: Iterable[str], email: str, staff_mail_domain: str) -> bool:
+    """True when the roles include an admin role that the e-mail may not hold."""
+    return bool(set(roles) & STAFF_DOMAIN_ROLES) and not is_staff_email(email, staff_mail_domain)

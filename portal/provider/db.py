@@ -1,0 +1,57 @@
+"""The provider's database: one engine per URL, a session per request.
+
+SQLite (a file under ``data/``) by default, PostgreSQL through ``DATABASE_URL=postgresql://…``
+with psycopg 3. Routes take ``SessionDep``; the engine comes from the application's state, so
+tests and the CLI can point an app at any database.
+"""
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Annotated, Any, cast
+
+from fastapi import Depends, Request
+from sqlalchemy import Engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import QueryableAttribute, selectinload
+from sqlalchemy.orm.interfaces import LoaderOption
+from sqlmodel import Session, create_engine
+
+from portal.settings import get_settings
+
+
+def create_db_engine(url: str | None = None) -> Engine:
+    """An engine for ``url`` (the settings' database by default)."""
+    url = url or get_settings().sqlalchemy_url
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True)
+    if parsed.database and parsed.database != ":memory:":
+        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False})
+    event.listen(engine, "connect", _configure_sqlite)
+    return engine
+
+
+def _configure_sqlite(connection: Any, _record: Any) -> None:
+    # SQLite ignores foreign keys (and so ON DELETE CASCADE) unless asked on every connection;
+    # WAL lets readers proceed while a request writes.
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.close()
+
+
+def get_session(request: Request) -> Iterator[Session]:
+    with Session(request.app.state.engine) as session:
+        yield session
+
+
+SessionDep = Annotated[Session, Depends(get_session)]
+
+
+def preload(*relationships: object) -> list[LoaderOption]:
+    """Loader options fetching relationships in one query each (``select(...).options(...)``);
+    SQLModel types a relationship as its target model, hence the cast."""
+    return [
+        selectinload(cast(QueryableAttribute[Any], relationship)) for relationship in relationships
+    ]

@@ -1,0 +1,112 @@
+"""Support tickets in every status, told in each customer's language, some with attachments."""
+
+import re
+from datetime import timedelta
+
+from portal.provider.demo_data.context import SeedContext
+from portal.provider.demo_data.people import (
+    ACME,
+    ACME_BENELUX,
+    BOREAL,
+    CUSTOMERS,
+    FRENCH_SPEAKING,
+    GLOBEX,
+    INITECH,
+    NORDIC,
+    RHONE,
+)
+from portal.provider.demo_data.tickets import STORIES, TicketStory
+from portal.provider.models import Ticket, TicketAttachment, TicketPriority, TicketStatus
+
+TICKETS_PER_COMPANY = {
+    ACME: 14,
+    GLOBEX: 8,
+    BOREAL: 5,
+    INITECH: 5,
+    NORDIC: 4,
+    RHONE: 4,
+    ACME_BENELUX: 3,
+}
+TECHNICIANS = ("maxime.leroy@patchbay.test", "ana.silva@patchbay.test", "noc@patchbay.test")
+_FINISHED = (TicketStatus.CLOSED, TicketStatus.SOLVED)
+# Later tickets lean towards closed ones, as a helpdesk's history does.
+_STATUS_WEIGHTS = {status: 1 for status in TicketStatus} | {TicketStatus.CLOSED: 6}
+_KIND_LABELS = {
+    ("incident", False): "Incident",
+    ("incident", True): "Incident",
+    ("request", False): "Service request",
+    ("request", True): "Demande de service",
+}
+_TAG = re.compile(r"<[^>]+>")
+
+
+def build_tickets(context: SeedContext) -> None:
+    rng = context.rng
+    number = 100231
+    tickets = []
+    for company, count in TICKETS_PER_COMPANY.items():
+        statuses = list(TicketStatus) if company == ACME else []
+        weights = list(_STATUS_WEIGHTS.values())
+        statuses += rng.choices(list(_STATUS_WEIGHTS), weights, k=count - len(statuses))
+        for status in statuses:
+            number += rng.randint(1, 60)
+            tickets.append(_ticket(context, company, status, number, rng.choice(STORIES)))
+    context.session.add_all(tickets)
+    context.session.flush()
+
+
+def _ticket(
+    context: SeedContext, company: str, status: TicketStatus, number: int, story: TicketStory
+) -> Ticket:
+    rng = context.rng
+    french = company in FRENCH_SPEAKING
+    description = story.description_fr if french else story.description_en
+    age = timedelta(days=rng.randint(20, 200) if status in _FINISHED else rng.randint(0, 19))
+    requesters = [person.email for person in CUSTOMERS if person.company == company]
+    services = context.services_of(company)
+    concerns_service = story.kind == "incident" or rng.random() < 0.5
+    ticket = Ticket(
+        id=context.new_id(),
+        number=number,
+        reference=f"HD-{number}",
+        company_id=context.companies[company].id,
+        name=f"{'INC' if story.kind == 'incident' else 'REQ'}{number:07d}",
+        date_created=context.now - age - timedelta(minutes=rng.randint(0, 1439)),
+        subject=story.subject_fr if french else story.subject_en,
+        status=status,
+        priority=_priority(context, story),
+        description_html=description,
+        short_description=_first_paragraph(description),
+        requester_email=rng.choice(requesters),
+        technician_email=None if status is TicketStatus.OPEN else rng.choice(TECHNICIANS),
+        account_name=context.companies[company].name,
+        type=_KIND_LABELS[(story.kind, french)],
+        service_reference=rng.choice(services).reference if concerns_service else None,
+    )
+    if rng.random() < 0.35:
+        ticket.attachments = [_attachment(context, "diagnostic", f"diagnostic-{number}.pdf")]
+        if story.kind == "request":
+            ticket.attachments.append(_attachment(context, "loa", f"LOA-request-{number}.pdf"))
+    return ticket
+
+
+def _priority(context: SeedContext, story: TicketStory) -> TicketPriority:
+    if story.kind == "incident":
+        return context.rng.choice((TicketPriority.CRITICAL, TicketPriority.HIGH, TicketPriority.MEDIUM))
+    return context.rng.choice((TicketPriority.MEDIUM, TicketPriority.LOW))
+
+
+def _first_paragraph(html: str) -> str:
+    first = html.split("</p>", 1)[0]
+    return " ".join(_TAG.sub(" ", first).split())[:500]
+
+
+def _attachment(context: SeedContext, kind: str, filename: str) -> TicketAttachment:
+    document = context.documents[kind]
+    return TicketAttachment(
+        id=context.new_id(),
+        filename=filename,
+        size=document.size,
+        content_type="application/pdf",
+        file_path=document.path,
+    )

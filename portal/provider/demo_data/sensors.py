@@ -1,0 +1,85 @@
+"""Monitoring sensor templates: what is measured, in which unit, drawn with which colours.
+
+Sensor names follow the network equipment's own naming (interface names, English technical
+terms), as monitoring systems report them; only the portal's labels around them are translated.
+"""
+
+from typing import NamedTuple
+
+
+class Channel(NamedTuple):
+    name: str
+    unit: str
+    color: str  # hex without '#', as the chart legend carries it
+    # The samples: a baseline, a daily swing (fraction of the baseline) and noise (fraction).
+    baseline: float
+    daily_swing: float
+    noise: float
+
+
+class SensorTemplate(NamedTuple):
+    kind: str
+    name: str  # ``{port}`` is replaced by the port the sensor watches
+    description: str
+    channels: tuple[Channel, ...]
+    # Lookup sensors report a state (up, down, testing…) instead of a measured value.
+    is_lookup: bool = False
+
+
+TRAFFIC = SensorTemplate(
+    "traffic",
+    "Traffic {port}",
+    "Traffic in and out",
+    (
+        Channel("Traffic in", "Mbit/s", "1f77b4", 3200.0, 0.55, 0.08),
+        Channel("Traffic out", "Mbit/s", "2ca02c", 1800.0, 0.5, 0.1),
+    ),
+)
+LATENCY = SensorTemplate(
+    "latency",
+    "Ping {port}",
+    "Round-trip time",
+    (Channel("Round-trip time", "ms", "9467bd", 4.2, 0.1, 0.15),),
+)
+OPTICAL_POWER = SensorTemplate(
+    "optical_power",
+    "Optical power {port}",
+    "Received and transmitted optical power",
+    (
+        Channel("Rx power", "dBm", "ff7f0e", -7.5, 0.0, 0.02),
+        Channel("Tx power", "dBm", "8c564b", -2.1, 0.0, 0.01),
+    ),
+)
+TEMPERATURE = SensorTemplate(
+    "temperature",
+    "Temperature {port}",
+    "Inlet temperature",
+    (Channel("Temperature", "°C", "d62728", 23.5, 0.06, 0.02),),
+)
+POWER_DRAW = SensorTemplate(
+    "power_draw",
+    "Power draw {port}",
+    "Electrical power drawn by the rack",
+    (Channel("Power", "kW", "bcbd22", 3.4, 0.08, 0.03),),
+)
+OPERATIONAL_STATE = SensorTemplate(
+    "operational_state",
+    "Link state {port}",
+    "Operational state of the interface",
+    (Channel("State", "", "17becf", 1.0, 0.0, 0.0),),
+    is_lookup=True,
+)
+
+TEMPLATES = (TRAFFIC, LATENCY, OPTICAL_POWER, TEMPERATURE, POWER_DRAW, OPERATIONAL_STATE)
+
+# Values lookup sensors report, and the description each is shown with.
+LOOKUP_VALUES: dict[str, str] = {
+    "up": "Link up",
+    "testing": "Link in test mode",
+    "down": "Link down",
+    "noData": "No data received",
+    "unknown": "State unknown",
+    "dormant": "Link dormant",
+    "notPresent": "Transceiver not present",
+    "lowerLayerDown": "Lower layer down",
+}

@@ -1,0 +1,210 @@
+"""The JSON-LD / Hydra conventions of the provider API (DESIGN section 3), each in one place:
+IRIs, resource models, paging, sorting, ``includes[]`` and collection responses."""
+
+import math
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any, Generic, TypeVar
+from urllib.parse import urlencode
+
+from fastapi import Depends, Query, Request
+from pydantic import BaseModel, ConfigDict, Field, model_serializer
+from pydantic.alias_generators import to_camel
+from sqlalchemy import func
+from sqlalchemy.orm import Mapped
+from sqlalchemy.sql.elements import UnaryExpression
+from sqlmodel import Session, select
+from sqlmodel.sql.expression import SelectOfScalar
+
+from portal.i18n import N_
+from portal.provider.errors import ApiError
+from portal.settings import get_settings
+
+T = TypeVar("T")
+DEFAULT_ITEMS_PER_PAGE = 10
+# Far beyond any real collection, and small enough for every database's integer offsets.
+MAX_PAGE = 1_000_000
+
+
+def iri(collection: str, item_id: uuid.UUID | str) -> str:
+    """``iri("users", id)`` → ``/api/users/{id}``: relative to the provider's base URL."""
+    return f"/api/{collection}/{item_id}"
+
+
+class ApiModel(BaseModel):
+    """A JSON body of the API: snake_case in Python, camelCase on the wire."""
+
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+
+
+class Resource(ApiModel):
+    """An item: its IRI, its JSON-LD type and its bare uuid."""
+
+    iri: str = Field(alias="@id")
+    type: str = Field(alias="@type")
+    id: str
+
+
+# --- paging -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pagination:
+    page: int
+    items_per_page: int
+
+    @property
+    def offset(self) -> int:
+        return (self.page - 1) * self.items_per_page
+
+
+def pagination(
+    page: Annotated[int, Query(description="Page number, from 1.")] = 1,
+    items_per_page: Annotated[
+        int, Query(alias="itemsPerPage", description="Items per page (documented maximum).")
+    ] = DEFAULT_ITEMS_PER_PAGE,
+) -> Pagination:
+    maximum = get_settings().items_per_page_max
+    if not 1 <= page <= MAX_PAGE:
+        raise ApiError(400, N_("The page number must be between 1 and {max}."), max=MAX_PAGE)
+    if not 1 <= items_per_page <= maximum:
+        raise ApiError(
+            400, N_("The number of items per page must be between 1 and {max}."), max=maximum
+        )
+    return Pagination(page, items_per_page)
+
+
+PaginationDep = Annotated[Pagination, Depends(pagination)]
+
+
+def paginate(
+    session: Session, statement: SelectOfScalar[T], page: Pagination
+) -> tuple[list[T], int]:
+    """One page of the rows of ``statement`` and the number of rows in all pages."""
+    count = select(func.count()).select_from(statement.order_by(None).subquery())
+    total = session.exec(count).one()
+    rows = session.exec(statement.offset(page.offset).limit(page.items_per_page)).all()
+    return list(rows), total
+
+
+# --- sorting ----------------------------------------------------------------------------------
+
+Ordering = list[UnaryExpression[Any]]
+
+
+def ordering(
+    allowed: Mapping[str, Mapped[Any]], default: Sequence[Mapped[Any]]
+) -> Callable[[Request], Ordering]:
+    """A dependency reading ``order[field]=asc|desc`` against the resource's allow-list.
+
+    Several fields sort in the order given; the ``default`` columns (ascending) apply when none
+    is given and, after the requested fields, keep the order stable from page to page.
+    """
+
+    def parse(request: Request) -> Ordering:
+        clauses: Ordering = []
+        for name, direction in request.query_params.multi_items():
+            if not (name.startswith("order[") and name.endswith("]")):
+                continue
+            field = name[len("order[") : -1]
+            if field not in allowed:
+                raise ApiError(400, N_("Sorting by {field} is not supported."), field=field)
+            if direction.lower() not in ("asc", "desc"):
+                raise ApiError(400, N_("The sort direction must be asc or desc."))
+            column = allowed[field]
+            clauses.append(column.desc() if direction.lower() == "desc" else column.asc())
+        return [*clauses, *(column.asc() for column in default)]
+
+    return parse
+
+
+# --- includes ---------------------------------------------------------------------------------
+
+
+def includes(
+    bracketed: Annotated[
+        list[str] | None, Query(alias="includes[]", description="Relations to embed.")
+    ] = None,
+    plain: Annotated[list[str] | None, Query(alias="includes", include_in_schema=False)] = None,
+) -> frozenset[str]:
+    """Relations to embed as objects instead of IRIs (``includes[]=company``)."""
+    return frozenset(bracketed or ()) | frozenset(plain or ())
+
+
+IncludesDep = Annotated[frozenset[str], Depends(includes)]
+
+
+# --- collections ------------------------------------------------------------------------------
+
+
+class CollectionView(ApiModel):
+    iri: str = Field(alias="@id")
+    type: str = Field(default="hydra:PartialCollectionView", alias="@type")
+    first: str = Field(alias="hydra:first")
+    last: str = Field(alias="hydra:last")
+    previous: str | None = Field(default=None, alias="hydra:previous")
+    next: str | None = Field(default=None, alias="hydra:next")
+
+    @model_serializer(mode="wrap")
+    def _without_missing_links(self, handler: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+        return {name: value for name, value in handler(self).items() if value is not None}
+
+
+class Collection(ApiModel, Generic[T]):
+    context: str = Field(alias="@context")
+    iri: str = Field(alias="@id")
+    type: str = Field(default="hydra:Collection", alias="@type")
+    member: list[T] = Field(alias="hydra:member")
+    total_items: int = Field(alias="hydra:totalItems")
+    view: CollectionView = Field(alias="hydra:view")
+
+
+class ItemsCollection(Collection[T], Generic[T]):
+    """A collection also spelled ``items``/``totalItems``, as sensors and maintenances are read."""
+
+    items: list[T]
+    plain_total_items: int = Field(alias="totalItems")
+
+
+def collection(
+    request: Request,
+    resource_type: str,
+    members: list[T],
+    total: int,
+    page: Pagination,
+    *,
+    with_items: bool = False,
+) -> Collection[T]:
+    """The response of a collection route; ``with_items`` adds the ``items`` spelling, for
+    routes whose ``response_model`` is ``ItemsCollection[...]``."""
+    last_page = max(1, math.ceil(total / page.items_per_page))
+    view = CollectionView(
+        iri=_page_link(request, page.page),
+        first=_page_link(request, 1),
+        last=_page_link(request, last_page),
+        previous=_page_link(request, page.page - 1) if page.page > 1 else None,
+        next=_page_link(request, page.page + 1) if page.page < last_page else None,
+    )
+    fields: dict[str, Any] = {
+        "context": f"/api/contexts/{resource_type}",
+        "iri": api_path(request),
+        "member": members,
+        "total_items": total,
+        "view": view,
+    }
+    if with_items:
+        return ItemsCollection[T](**fields, items=members, plain_total_items=total)
+    return Collection[T](**fields)
+
+
+def api_path(request: Request) -> str:
+    """The request's path relative to the provider's base URL (``/api/users``), mounted or not."""
+    root_path = request.scope.get("root_path", "")
+    return request.url.path.removeprefix(root_path) or "/"
+
+
+def _page_link(request: Request, page: int) -> str:
+    params = [(name, value) for name, value in request.query_params.multi_items() if name != "page"]
+    params.append(("page", str(page)))
+    return f"{api_path(request)}?{urlencode(params, safe='[]')}"

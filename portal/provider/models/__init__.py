@@ -1,0 +1,104 @@
+"""The provider's tables (spec section 3), one module per area, all importable from here."""
+
+from sqlmodel import SQLModel
+
+from portal.provider.models.accounts import (
+    Company,
+    CompanySales,
+    Job,
+    User,
+    UserAssistant,
+    UserAuxiliaryCompany,
+)
+from portal.provider.models.auth import (
+    ApiToken,
+    AuditLog,
+    OneTimeToken,
+    ProviderSession,
+    TokenPurpose,
+)
+from portal.provider.models.billing import Invoice, InvoiceLine, InvoiceStatus, InvoiceType
+from portal.provider.models.columns import utcnow
+from portal.provider.models.monitoring import (
+    Sensor,
+    SensorLegendEntry,
+    SensorSample,
+    SensorStatus,
+)
+from portal.provider.models.search import fold
+from portal.provider.models.services import (
+    DocumentKind,
+    Endpoint,
+    MilestoneName,
+    Service,
+    ServiceAttribute,
+    ServiceDocument,
+    ServiceMilestone,
+    ServiceStatus,
+    ServiceType,
+    Termination,
+    TerminationDocument,
+    TerminationService,
+)
+from portal.provider.models.support import (
+    Maintenance,
+    MaintenanceClassification,
+    MaintenanceContact,
+    MaintenanceService,
+    MaintenanceStatus,
+    MaintenanceType,
+    Ticket,
+    TicketAttachment,
+    TicketPriority,
+    TicketStatus,
+)
+
+# Every table of the provider, for migrations and tests.
+metadata = SQLModel.metadata
+
+__all__ = [
+    "ApiToken",
+    "AuditLog",
+    "Company",
+    "CompanySales",
+    "DocumentKind",
+    "Endpoint",
+    "Invoice",
+    "InvoiceLine",
+    "InvoiceStatus",
+    "InvoiceType",
+    "Job",
+    "Maintenance",
+    "MaintenanceClassification",
+    "MaintenanceContact",
+    "MaintenanceService",
+    "MaintenanceStatus",
+    "MaintenanceType",
+    "MilestoneName",
+    "OneTimeToken",
+    "ProviderSession",
+    "Sensor",
+    "SensorLegendEntry",
+    "SensorSample",
+    "SensorStatus",
+    "Service",
+    "ServiceAttribute",
+    "ServiceDocument",
+    "ServiceMilestone",
+    "ServiceStatus",
+    "ServiceType",
+    "Termination",
+    "TerminationDocument",
+    "TerminationService",
+    "Ticket",
+    "TicketAttachment",
+    "TicketPriority",
+    "TicketStatus",
+    "TokenPurpose",
+    "User",
+    "UserAssistant",
+    "UserAuxiliaryCompany",
+    "fold",
+    "metadata",
+    "utcnow",
+]

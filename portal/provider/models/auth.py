@@ -1,0 +1,76 @@
+"""Sessions, one-time tokens, API tokens and the audit log (DESIGN section 4)."""
+
+import uuid
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+import sqlalchemy as sa
+from sqlmodel import Field, SQLModel
+
+from portal.provider.models.columns import enum_type, id_field, utcnow
+
+
+class TokenPurpose(StrEnum):
+    RESET = "reset"
+    CONFIRM = "confirm"
+
+
+class ProviderSession(SQLModel, table=True):
+    """A signed-in browser or portal backend; the id is the SHA-256 of the cookie's token, so a
+    leaked table grants no session."""
+
+    __tablename__ = "provider_sessions"
+
+    id: str = Field(primary_key=True, max_length=64)
+    user_id: uuid.UUID = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
+    # The staff member acting as ``user_id`` while impersonating.
+    impersonator_id: uuid.UUID | None = Field(
+        default=None, foreign_key="users.id", index=True, ondelete="CASCADE"
+    )
+    created_at: datetime = Field(default_factory=utcnow, index=True)
+    last_seen_at: datetime = Field(default_factory=utcnow, index=True)
+    client_address: str | None = Field(default=None, max_length=64)
+
+
+class OneTimeToken(SQLModel, table=True):
+    """A password reset or account confirmation token, stored hashed, single use."""
+
+    __tablename__ = "one_time_tokens"
+
+    id: uuid.UUID = id_field()
+    token_hash: str = Field(max_length=64, unique=True, index=True)
+    user_id: uuid.UUID = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
+    purpose: TokenPurpose = Field(sa_type=enum_type(TokenPurpose))
+    expires_at: datetime = Field(index=True)
+    used_at: datetime | None = None
+
+
+class ApiToken(SQLModel, table=True):
+    """A revocable token with which the provider's own systems load data; held by an admin."""
+
+    __tablename__ = "api_tokens"
+
+    id: uuid.UUID = id_field()
+    name: str = Field(max_length=100)
+    token_hash: str = Field(max_length=64, unique=True, index=True)
+    user_id: uuid.UUID = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
+    created_at: datetime = Field(default_factory=utcnow)
+    last_used_at: datetime | None = None
+    expires_at: datetime | None = None
+    revoked_at: datetime | None = None
+
+
+class AuditLog(SQLModel, table=True):
+    """Logins, impersonations and refusals. Actor and subject are plain uuids, not foreign keys,
+    so the trail outlives deleted users; ``detail`` keeps their e-mails."""
+
+    __tablename__ = "audit_log"
+
+    id: uuid.UUID = id_field()
+    at: datetime = Field(default_factory=utcnow, index=True)
+    actor_id: uuid.UUID | None = Field(default=None, index=True)
+    subject_id: uuid.UUID | None = Field(default=None, index=True)
+    action: str = Field(max_length=60, index=True)
+    detail: dict[str, Any] = Field(default_factory=dict, sa_type=sa.JSON)
+    client_address: str | None = Field(default=None, max_length=64)

@@ -1,0 +1,58 @@
+"""Invoices and credit notes, with their lines (spec section 3: Invoice)."""
+
+import uuid
+from datetime import date
+from decimal import Decimal
+from enum import StrEnum
+
+from sqlmodel import Field, Relationship, SQLModel
+
+from portal.provider.models.columns import enum_type, id_field
+
+
+class InvoiceType(StrEnum):
+    INVOICE = "invoice"
+    CREDIT = "credit"
+
+
+class InvoiceStatus(StrEnum):
+    PAID = "paid"
+    UNPAID = "unpaid"
+    PARTIALLY_PAID = "partiallyPaid"
+
+
+class InvoiceLine(SQLModel, table=True):
+    __tablename__ = "invoice_lines"
+
+    id: uuid.UUID = id_field()
+    invoice_id: uuid.UUID = Field(foreign_key="invoices.id", index=True, ondelete="CASCADE")
+    service_id: uuid.UUID | None = Field(
+        default=None, foreign_key="services.id", index=True, ondelete="SET NULL"
+    )
+    label: str = Field(max_length=255)
+    amount: Decimal = Field(max_digits=12, decimal_places=2)
+
+
+class Invoice(SQLModel, table=True):
+    __tablename__ = "invoices"
+
+    id: uuid.UUID = id_field()
+    reference: str = Field(max_length=100, unique=True, index=True)
+    company_id: uuid.UUID = Field(foreign_key="companies.id", index=True)
+    type: InvoiceType = Field(sa_type=enum_type(InvoiceType), index=True)
+    date_created: date
+    date_invoice: date = Field(index=True)
+    date_due: date = Field(index=True)
+    date_start: date | None = None
+    date_end: date | None = None
+    period: str | None = Field(default=None, max_length=50)
+    # Amounts in euros; ``amount`` excludes tax, ``paid`` is the amount paid so far.
+    amount: Decimal = Field(max_digits=12, decimal_places=2)
+    amount_with_tax: Decimal = Field(max_digits=12, decimal_places=2)
+    paid: Decimal = Field(default=Decimal("0.00"), max_digits=12, decimal_places=2)
+    is_paid: bool = Field(default=False, index=True)
+    status: InvoiceStatus = Field(sa_type=enum_type(InvoiceStatus), index=True)
+    pdf_path: str | None = Field(default=None, max_length=500)
+    pdf_name: str | None = Field(default=None, max_length=255)
+
+    lines: list[InvoiceLine] = Relationship(cascade_delete=True)

@@ -1,0 +1,127 @@
+"""Support tickets and maintenance windows."""
+
+import uuid
+from datetime import datetime
+from enum import StrEnum
+
+import sqlalchemy as sa
+from sqlmodel import Field, Relationship, SQLModel
+
+from portal.provider.models.columns import enum_type, id_field, reference_field, utcnow
+from portal.provider.models.services import Service
+
+
+class TicketStatus(StrEnum):
+    ACTIVE = "active"
+    OPEN = "open"
+    CLOSED = "closed"
+    SOLVED = "solved"
+    WAITING_FOR_ACTION = "waitingForAction"
+    IN_PROGRESS = "inProgress"
+    ON_HOLD_RFO = "onHoldRFO"
+    ON_HOLD = "onHold"
+    RESTORED_SERVICE = "restoredService"
+    WAITING_FOR_ACCEPTANCE = "waitingForAcceptance"
+    ON_HOLD_CUSTOMER_FEEDBACK_REQUIRED = "onHoldCustomerFeedbackRequired"
+
+
+class TicketPriority(StrEnum):
+    LOW = "low"
+    MEDIUM = "medium"
+    HIGH = "high"
+    CRITICAL = "critical"
+
+
+class MaintenanceType(StrEnum):
+    PREVENTIVE = "preventive"
+    EMERGENCY = "emergency"
+    CORRECTIVE = "corrective"
+    INFORMATION = "information"
+
+
+class MaintenanceClassification(StrEnum):
+    NO_IMPACT = "noImpact"
+    DEGRADED = "degraded"
+    OUTAGE = "outage"
+
+
+class MaintenanceStatus(StrEnum):
+    SCHEDULED = "scheduled"
+    ONGOING = "ongoing"
+    COMPLETED = "completed"
+    CANCELLED = "cancelled"
+
+
+class TicketAttachment(SQLModel, table=True):
+    __tablename__ = "ticket_attachments"
+
+    id: uuid.UUID = id_field()
+    ticket_id: uuid.UUID = Field(foreign_key="tickets.id", index=True, ondelete="CASCADE")
+    filename: str = Field(max_length=255)
+    size: int = 0
+    content_type: str = Field(default="application/octet-stream", max_length=100)
+    file_path: str = Field(max_length=500)
+
+
+class Ticket(SQLModel, table=True):
+    __tablename__ = "tickets"
+
+    id: uuid.UUID = id_field()
+    # Shown as ``#number``; the helpdesk's own numbering.
+    number: int = Field(unique=True, index=True)
+    reference: str | None = reference_field()
+    company_id: uuid.UUID = Field(foreign_key="companies.id", index=True)
+    name: str = Field(max_length=200)
+    date_created: datetime = Field(default_factory=utcnow, index=True)
+    subject: str = Field(max_length=500)
+    status: TicketStatus = Field(sa_type=enum_type(TicketStatus), index=True)
+    priority: TicketPriority = Field(sa_type=enum_type(TicketPriority), index=True)
+    # Sanitised before it is stored (DESIGN section 4): safe to render as HTML.
+    description_html: str = Field(default="", sa_type=sa.Text)
+    short_description: str | None = Field(default=None, max_length=500)
+    requester_email: str | None = Field(default=None, max_length=254)
+    technician_email: str | None = Field(default=None, max_length=254)
+    account_name: str | None = Field(default=None, max_length=200, index=True)
+    # The helpdesk's own categories (incident, request, question…): free text.
+    type: str | None = Field(default=None, max_length=60)
+    service_reference: str | None = Field(default=None, max_length=100, index=True)
+
+    attachments: list[TicketAttachment] = Relationship(cascade_delete=True)
+
+
+class MaintenanceService(SQLModel, table=True):
+    __tablename__ = "maintenance_services"
+
+    maintenance_id: uuid.UUID = Field(
+        foreign_key="maintenances.id", primary_key=True, ondelete="CASCADE"
+    )
+    service_id: uuid.UUID = Field(
+        foreign_key="services.id", primary_key=True, index=True, ondelete="CASCADE"
+    )
+
+
+class MaintenanceContact(SQLModel, table=True):
+    __tablename__ = "maintenance_contacts"
+
+    id: uuid.UUID = id_field()
+    maintenance_id: uuid.UUID = Field(foreign_key="maintenances.id", index=True, ondelete="CASCADE")
+    email: str = Field(max_length=254)
+
+
+class Maintenance(SQLModel, table=True):
+    __tablename__ = "maintenances"
+
+    id: uuid.UUID = id_field()
+    reference: str = Field(max_length=100, unique=True, index=True)
+    name: str = Field(max_length=300)
+    type: MaintenanceType = Field(sa_type=enum_type(MaintenanceType), index=True)
+    classification: MaintenanceClassification = Field(
+        sa_type=enum_type(MaintenanceClassification), index=True
+    )
+    status: MaintenanceStatus = Field(sa_type=enum_type(MaintenanceStatus), index=True)
+    date_start: datetime = Field(index=True)
+    date_end: datetime = Field(index=True)
+    date_notification: datetime | None = Field(default=None, index=True)
+
+    services: list[Service] = Relationship(link_model=MaintenanceService)
+    contacts: list[MaintenanceContact] = Relationship(cascade_delete=True)

@@ -1,0 +1,71 @@
+"""Login and logout (spec section 7): the provider session lives in an HttpOnly cookie."""
+
+from fastapi import APIRouter, Request, Response
+from pydantic import Field
+from sqlmodel import select
+
+from portal.i18n import N_
+from portal.provider.audit import record
+from portal.provider.db import SessionDep
+from portal.provider.errors import ApiError
+from portal.provider.hydra import ApiModel, iri
+from portal.provider.models import User
+from portal.provider.passwords import hash_password, needs_rehash, verify_password
+from portal.provider.sessions import (
+    clear_session_cookie,
+    close_session,
+    open_session,
+    purge_expired_sessions,
+    set_session_cookie,
+)
+
+router = APIRouter(tags=["authentication"])
+
+INVALID_CREDENTIALS = N_("Invalid credentials.")
+
+
+class LoginBody(ApiModel):
+    username: str = Field(min_length=1, max_length=254, description="The user's e-mail.")
+    password: str = Field(min_length=1, max_length=1024)
+
+
+@router.post(
+    "/login",
+    status_code=204,
+    response_class=Response,
+    responses={
+        204: {"description": "Logged in; ``Location`` is the user's IRI."},
+        401: {"description": "Invalid credentials (also for an inactive account)."},
+    },
+)
+def login(body: LoginBody, request: Request, db: SessionDep) -> Response:
+    email = body.username.strip().lower()
+    user = db.exec(select(User).where(User.email == email)).first()
+    account = user if user is not None and user.is_active else None
+    # Verified even without an account, so the timing does not tell whether the e-mail exists.
+    password_matches = verify_password(account.password_hash if account else None, body.password)
+    if account is None or not password_matches:
+        record(db, request, "login_failed", subject=user, username=email)
+        db.commit()
+        raise ApiError(401, INVALID_CREDENTIALS)
+    if account.password_hash and needs_rehash(account.password_hash):
+        account.password_hash = hash_password(body.password)
+        db.add(account)
+    # Rotation: whatever session the browser held is replaced by a new one.
+    close_session(db, request)
+    purge_expired_sessions(db)
+    token = open_session(db, request, account)
+    record(db, request, "login", actor=account)
+    db.commit()
+    response = Response(status_code=204, headers={"Location": iri("users", account.id)})
+    set_session_cookie(response, request, token)
+    return response
+
+
+@router.get("/logout", status_code=204, response_class=Response)
+def logout(request: Request, db: SessionDep) -> Response:
+    close_session(db, request)
+    db.commit()
+    response = Response(status_code=204)
+    clear_session_cookie(response, request)
+    return response

@@ -1,0 +1,72 @@
+"""Companies (spec section 7): searched by name, or read by ids with their sales contacts."""
+
+import uuid
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Query, Request
+from sqlalchemy import func
+from sqlmodel import col, select
+
+from portal.provider.db import SessionDep
+from portal.provider.hydra import (
+    Collection,
+    IncludesDep,
+    Ordering,
+    PaginationDep,
+    collection,
+    ordering,
+    paginate,
+)
+from portal.provider.language import LanguageDep
+from portal.provider.models import Company
+from portal.provider.schemas.companies import CompanyOut, company_out
+from portal.provider.scoping import one_or_404, scope_to_companies
+from portal.provider.security import CurrentPrincipal
+
+router = APIRouter(prefix="/api/companies", tags=["companies"])
+
+company_ordering = ordering(
+    {"name": col(Company.name)}, default=[col(Company.name), col(Company.id)]
+)
+
+
+@router.get("", response_model=Collection[CompanyOut])
+def list_companies(
+    request: Request,
+    db: SessionDep,
+    principal: CurrentPrincipal,
+    page: PaginationDep,
+    includes: IncludesDep,
+    language: LanguageDep,
+    order: Annotated[Ordering, Depends(company_ordering)],
+    name: Annotated[str | None, Query(description="Part of the name, any case.")] = None,
+    uuids: Annotated[list[uuid.UUID] | None, Query(alias="uuid[]", description="Ids.")] = None,
+    uuid_plain: Annotated[
+        list[uuid.UUID] | None, Query(alias="uuid", include_in_schema=False)
+    ] = None,
+) -> Collection[CompanyOut]:
+    statement = scope_to_companies(select(Company), principal, Company.id)
+    if name and name.strip():
+        statement = statement.where(
+            func.lower(Company.name).contains(name.strip().lower(), autoescape=True)
+        )
+    ids = [*(uuids or ()), *(uuid_plain or ())]
+    if ids:
+        statement = statement.where(col(Company.id).in_(ids))
+    companies, total = paginate(db, statement.order_by(*order), page)
+    members = [company_out(company, includes, language) for company in companies]
+    return collection(request, "Company", members, total, page)
+
+
+@router.get("/{company_id}", response_model=CompanyOut)
+def get_company(
+    company_id: uuid.UUID,
+    db: SessionDep,
+    principal: CurrentPrincipal,
+    includes: IncludesDep,
+    language: LanguageDep,
+) -> CompanyOut:
+    statement = scope_to_companies(
+        select(Company).where(Company.id == company_id), principal, Company.id
+    )
+    return company_out(one_or_404(db, statement), includes, language)

@@ -1,0 +1,93 @@
+"""Users: the item, the list and accepting the terms (spec sections 2, 3 and 7)."""
+
+import uuid
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Query, Request
+from sqlmodel import col, select
+from sqlmodel.sql.expression import SelectOfScalar
+
+from portal.provider.db import SessionDep, preload
+from portal.provider.errors import REQUIRED_TERMS, ApiError
+from portal.provider.hydra import (
+    Collection,
+    IncludesDep,
+    Ordering,
+    PaginationDep,
+    collection,
+    ordering,
+    paginate,
+)
+from portal.provider.models import User, fold, utcnow
+from portal.provider.schemas.users import UserOut, user_out
+from portal.provider.scoping import one_or_404, visible_users
+from portal.provider.security import TERMS_MESSAGE, CurrentPrincipal, PrincipalBeforeTerms
+
+router = APIRouter(prefix="/api/users", tags=["users"])
+
+user_ordering = ordering(
+    {"lastname": col(User.lastname), "firstname": col(User.firstname), "email": col(User.email)},
+    default=[col(User.lastname), col(User.firstname), col(User.id)],
+)
+
+
+def _users() -> SelectOfScalar[User]:
+    return select(User).options(*preload(User.company, User.auxiliary_companies))
+
+
+@router.get("", response_model=Collection[UserOut])
+def list_users(
+    request: Request,
+    db: SessionDep,
+    principal: CurrentPrincipal,
+    page: PaginationDep,
+    includes: IncludesDep,
+    order: Annotated[Ordering, Depends(user_ordering)],
+    name: Annotated[
+        str | None, Query(description="Part of the first name, last name or both.")
+    ] = None,
+    email: Annotated[str | None, Query(description="Part of the e-mail.")] = None,
+    company_uuid: Annotated[
+        list[uuid.UUID] | None, Query(alias="company.uuid", description="Main company ids.")
+    ] = None,
+) -> Collection[UserOut]:
+    statement = visible_users(_users(), principal)
+    if name and name.strip():
+        statement = statement.where(col(User.search_name).contains(fold(name), autoescape=True))
+    if email and email.strip():
+        statement = statement.where(
+            col(User.email).contains(email.strip().lower(), autoescape=True)
+        )
+    if company_uuid:
+        statement = statement.where(col(User.company_id).in_(company_uuid))
+    users, total = paginate(db, statement.order_by(*order), page)
+    return collection(request, "User", [user_out(user, includes) for user in users], total, page)
+
+
+@router.get("/{user_id}", response_model=UserOut)
+def get_user(
+    user_id: uuid.UUID, db: SessionDep, principal: PrincipalBeforeTerms, includes: IncludesDep
+) -> UserOut:
+    """A user; one's own record is readable before accepting the terms."""
+    if user_id != principal.user.id and not principal.user.has_accepted_terms:
+        raise ApiError(403, TERMS_MESSAGE, code=REQUIRED_TERMS)
+    statement = visible_users(_users().where(User.id == user_id), principal)
+    return user_out(one_or_404(db, statement), includes)
+
+
+@router.post("/{user_id}/accept_terms", response_model=UserOut)
+def accept_terms(
+    user_id: uuid.UUID, db: SessionDep, principal: PrincipalBeforeTerms, includes: IncludesDep
+) -> UserOut:
+    """Accept the terms of use; only for oneself."""
+    if user_id != principal.user.id:
+        one_or_404(db, visible_users(select(User).where(User.id == user_id), principal))
+        raise ApiError(403)
+    user = principal.user
+    if not user.has_accepted_terms:
+        user.has_accepted_terms = True
+        user.terms_accepted_at = utcnow()
+        db.add(user)
+        db.commit()
+        db.refresh(user)
+    return user_out(user, includes)

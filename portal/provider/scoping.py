@@ -1,0 +1,51 @@
+"""What a principal may read: the one place where queries are scoped to companies.
+
+Customers see the rows of their companies (main and auxiliary); staff see every company's. A row
+outside the scope is simply not found, so another company's id answers 404, never 403.
+"""
+
+from typing import Any, TypeVar
+
+from sqlalchemy import true
+from sqlalchemy.sql.elements import ColumnElement
+from sqlmodel import Session, col, or_, select
+from sqlmodel.sql.expression import SelectOfScalar
+
+from portal.provider.errors import ApiError
+from portal.provider.models import User, UserAuxiliaryCompany
+from portal.provider.security import Principal
+
+T = TypeVar("T")
+
+
+def company_condition(principal: Principal, company_column: Any) -> ColumnElement[bool]:
+    """True for rows whose ``company_column`` is one of the principal's companies."""
+    if principal.is_staff:
+        return true()
+    return col(company_column).in_(principal.company_ids)
+
+
+def scope_to_companies(
+    statement: SelectOfScalar[T], principal: Principal, company_column: Any
+) -> SelectOfScalar[T]:
+    return statement.where(company_condition(principal, company_column))
+
+
+def visible_users(statement: SelectOfScalar[T], principal: Principal) -> SelectOfScalar[T]:
+    """Users whose main or auxiliary company is one of the principal's."""
+    auxiliary_members = select(UserAuxiliaryCompany.user_id).where(
+        company_condition(principal, UserAuxiliaryCompany.company_id)
+    )
+    return statement.where(
+        or_(
+            company_condition(principal, User.company_id),
+            col(User.id).in_(auxiliary_members),
+        )
+    )
+
+
+def one_or_404(db: Session, statement: SelectOfScalar[T]) -> T:
+    row = db.exec(statement).first()
+    if row is None:
+        raise ApiError(404)
+    return row

@@ -1,0 +1,139 @@
+"""Provider sessions: a random token in an HttpOnly cookie, stored hashed in the database.
+
+A session ends after ``session_idle_minutes`` without a request or ``session_absolute_hours``
+after login, whichever comes first. ``last_seen_at`` is written at most once a minute, so reads
+do not turn into writes on every request.
+"""
+
+import hashlib
+import ipaddress
+import secrets
+from datetime import datetime, timedelta
+
+from fastapi import Request, Response
+from sqlmodel import Session, col, delete, or_
+
+from portal.provider.models import ProviderSession, User, utcnow
+from portal.settings import get_settings
+
+COOKIE_NAME = "PATCHBAY_PROVIDER_SESSION"
+TOUCH_INTERVAL = timedelta(minutes=1)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def client_address(request: Request) -> str | None:
+    """The user's address: ``X-Forwarded-For`` counts only when the direct peer is a trusted
+    proxy (the portal's backend), whose forwarded address is the last one it appended."""
+    peer = request.client.host if request.client else None
+    forwarded = request.headers.get("x-forwarded-for", "")
+    if peer in get_settings().trusted_proxies and forwarded:
+        candidate = forwarded.split(",")[-1].strip()
+        try:
+            return str(ipaddress.ip_address(candidate))
+        except ValueError:
+            return peer
+    return peer
+
+
+def _expired(session: ProviderSession, now: datetime) -> bool:
+    settings = get_settings()
+    idle = now - session.last_seen_at > timedelta(minutes=settings.session_idle_minutes)
+    too_old = now - session.created_at > timedelta(hours=settings.session_absolute_hours)
+    return idle or too_old
+
+
+def purge_expired_sessions(db: Session) -> None:
+    settings = get_settings()
+    now = utcnow()
+    db.exec(
+        delete(ProviderSession).where(
+            or_(
+                col(ProviderSession.last_seen_at)
+                < now - timedelta(minutes=settings.session_idle_minutes),
+                col(ProviderSession.created_at)
+                < now - timedelta(hours=settings.session_absolute_hours),
+            )
+        )
+    )
+
+
+def open_session(
+    db: Session, request: Request, user: User, impersonator: User | None = None
+) -> str:
+    """A new session for ``user``; returns the token for the cookie (never stored as such)."""
+    token = secrets.token_urlsafe(32)
+    db.add(
+        ProviderSession(
+            id=token_hash(token),
+            user_id=user.id,
+            impersonator_id=impersonator.id if impersonator else None,
+            client_address=client_address(request),
+        )
+    )
+    return token
+
+
+def current_session(db: Session, request: Request) -> ProviderSession | None:
+    """The live session of the request's cookie; an expired one is deleted on the way."""
+    token = request.cookies.get(COOKIE_NAME)
+    if not token:
+        return None
+    session = db.get(ProviderSession, token_hash(token))
+    if session is None:
+        return None
+    now = utcnow()
+    if _expired(session, now):
+        db.delete(session)
+        db.commit()
+        return None
+    if now - session.last_seen_at >= TOUCH_INTERVAL:
+        session.last_seen_at = now
+        db.add(session)
+        db.commit()
+    return session
+
+
+def close_session(db: Session, request: Request) -> None:
+    """Delete the session of the request's cookie, if any (logout, and rotation at login)."""
+    token = request.cookies.get(COOKIE_NAME)
+    if token:
+        db.exec(delete(ProviderSession).where(col(ProviderSession.id) == token_hash(token)))
+
+
+def _cookie_path(request: Request) -> str:
+    return request.scope.get("root_path") or "/"
+
+
+def _secure_cookie(request: Request) -> bool:
+    """Secure outside development, except on the plain-HTTP hop from a trusted portal backend
+    on the same machine: a Secure cookie would never be sent back over it."""
+    if request.url.scheme == "https":
+        return True
+    if get_settings().is_development:
+        return False
+    peer = request.client.host if request.client else None
+    return peer not in get_settings().trusted_proxies
+
+
+def set_session_cookie(response: Response, request: Request, token: str) -> None:
+    response.set_cookie(
+        COOKIE_NAME,
+        token,
+        path=_cookie_path(request),
+        httponly=True,
+        samesite="lax",
+        secure=_secure_cookie(request),
+    )
+
+
+def clear_session_cookie(response: Response, request: Request) -> None:
+    response.delete_cookie(
+        COOKIE_NAME,
+        path=_cookie_path(request),
+        httponly=True,
+        samesite="lax",
+        secure=_secure_cookie(request),
+    )

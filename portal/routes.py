@@ -1,0 +1,107 @@
+"""The route table of spec section 2 and URL builders; views never hard-code paths."""
+
+from dataclasses import dataclass
+from enum import StrEnum
+from urllib.parse import urlencode
+
+from portal.i18n import N_
+
+
+class Access(StrEnum):
+    PRIVATE = "private"  # login required
+    LOGGED_OUT_ONLY = "logged_out_only"  # a signed-in visitor is sent home
+    PUBLIC = "public"  # anyone
+
+
+@dataclass(frozen=True)
+class Route:
+    name: str
+    path: str
+    label: str  # English message id of the navbar entry, breadcrumb and page title
+    access: Access = Access.PRIVATE
+    navbar_position: int | None = None  # shown in the navbar when set, sorted by it
+
+    @property
+    def menu_subject(self) -> str:
+        """The permission subject that shows the route in the navbar (spec 2, Layout)."""
+        return f"Menu.{self.name}"
+
+
+LOGIN = Route("login", "/login", N_("Login"), Access.LOGGED_OUT_ONLY)
+FORGOT_PASSWORD = Route(
+    "forgotPassword", "/forgot-password", N_("Forgot password"), Access.LOGGED_OUT_ONLY
+)
+RESET_PASSWORD = Route(
+    "resetPassword", "/reset-password", N_("Reset password"), Access.LOGGED_OUT_ONLY
+)
+CONFIRM_ACCOUNT = Route(
+    "confirmAccount", "/confirm-account", N_("Confirm my account"), Access.LOGGED_OUT_ONLY
+)
+HOME = Route("home", "/", N_("Home"))
+SERVICES = Route("services", "/services", N_("Services"), navbar_position=1)
+SERVICE = Route("service", "/services/[id]", N_("Service"))
+MONITORING = Route("monitoring", "/monitoring", N_("Monitoring"), navbar_position=3)
+TICKETS = Route("tickets", "/tickets", N_("Tickets"), navbar_position=4)
+TICKET = Route("ticket", "/tickets/[id]", N_("Ticket"))
+INVOICES = Route("invoices", "/invoices", N_("Invoicing"), navbar_position=5)
+CONTACTS = Route("contacts", "/contacts", N_("Contacts"), navbar_position=6)
+USERS = Route("users", "/users", N_("Users"), navbar_position=7)
+USER = Route("user", "/users/[id]", N_("User"))
+LEGAL_NOTICES = Route("legalNotices", "/legal_notices", N_("Legal notices"), Access.PUBLIC)
+TERMS_OF_USE = Route("termsOfUse", "/terms", N_("Terms of use"), Access.PUBLIC)
+NOT_FOUND = Route("notFound", "/404", N_("Not found"), Access.PUBLIC)
+
+ROUTES = (
+    LOGIN,
+    FORGOT_PASSWORD,
+    RESET_PASSWORD,
+    CONFIRM_ACCOUNT,
+    HOME,
+    SERVICES,
+    SERVICE,
+    MONITORING,
+    TICKETS,
+    TICKET,
+    INVOICES,
+    CONTACTS,
+    USERS,
+    USER,
+    LEGAL_NOTICES,
+    TERMS_OF_USE,
+    NOT_FOUND,
+)
+NAVBAR_ROUTES = sorted(
+    (route for route in ROUTES if route.navbar_position is not None),
+    key=lambda route: route.navbar_position or 0,
+)
+LOGGED_OUT_ONLY_PATHS = frozenset(r.path for r in ROUTES if r.access is Access.LOGGED_OUT_ONLY)
+
+# Backend routes of the portal itself (not pages): the session cookie hand-over, logout and the
+# user documentation PDFs.
+SESSION_CLAIM_PATH = "/_portal/session"
+SESSION_END_PATH = "/_portal/logout"
+USER_DOCUMENTATION_FR = "/docs/user_documentation"
+USER_DOCUMENTATION_EN = "/docs/user_documentation_en"
+
+
+def user_documentation_path(language: str) -> str:
+    return USER_DOCUMENTATION_FR if language == "fr" else USER_DOCUMENTATION_EN
+
+
+def user_path(user_id: str) -> str:
+    return f"/users/{user_id}"
+
+
+def login_path(redirect: str | None = None, **flags: str) -> str:
+    """The login page, with the redirect query unless the target is the root (spec 2, guard)."""
+    query = dict(flags)
+    if redirect and redirect != HOME.path:
+        query["redirect"] = redirect
+    return LOGIN.path + ("?" + urlencode(query) if query else "")
+
+
+def safe_redirect(target: str | None) -> str:
+    """A redirect target limited to this site's own paths, so the query is no open redirect."""
+    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return HOME.path
+    return target

@@ -1,0 +1,161 @@
+"""Server-side portal sessions: the browser holds only an opaque token in an HttpOnly cookie.
+
+A session keeps what the browser must never see: the user's provider cookie jar. Stored in Redis
+when ``REDIS_URL`` is set (several workers and instances share it), else in a SQLite file under
+``data/``. Tokens are stored hashed; idle and absolute timeouts are enforced on every read.
+"""
+
+import asyncio
+import hashlib
+import json
+import secrets
+import sqlite3
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from redis import asyncio as redis_asyncio
+
+from portal.settings import Settings
+
+COOKIE_NAME = "patchbay_session"
+CLAIM_TICKET_SECONDS = 60
+
+
+@dataclass
+class PortalSession:
+    user_id: str
+    provider_cookies: dict[str, str]
+    impersonator_id: str = ""
+    created_at: float = field(default_factory=time.time)
+    last_seen_at: float = field(default_factory=time.time)
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class SessionBackend(Protocol):
+    async def put(self, key: str, value: str, ttl_seconds: int) -> None: ...
+    async def get(self, key: str) -> str | None: ...
+    async def pop(self, key: str) -> str | None: ...
+    async def delete(self, key: str) -> None: ...
+
+
+class SqliteBackend:
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._path = path
+        with self._connect() as connection:
+            connection.execute(
+                "CREATE TABLE IF NOT EXISTS portal_session "
+                "(key TEXT PRIMARY KEY, value TEXT NOT NULL, expires_at REAL NOT NULL)"
+            )
+
+    def _connect(self) -> sqlite3.Connection:
+        connection = sqlite3.connect(self._path, timeout=5, isolation_level=None)
+        connection.execute("PRAGMA journal_mode=WAL")
+        return connection
+
+    def _run(self, sql: str, *params: object) -> list[tuple]:
+        with self._connect() as connection:
+            return connection.execute(sql, params).fetchall()
+
+    async def put(self, key: str, value: str, ttl_seconds: int) -> None:
+        await asyncio.to_thread(
+            self._run,
+            "INSERT OR REPLACE INTO portal_session VALUES (?, ?, ?)",
+            key,
+            value,
+            time.time() + ttl_seconds,
+        )
+
+    async def get(self, key: str) -> str | None:
+        rows = await asyncio.to_thread(
+            self._run,
+            "SELECT value FROM portal_session WHERE key = ? AND expires_at > ?",
+            key,
+            time.time(),
+        )
+        return rows[0][0] if rows else None
+
+    async def pop(self, key: str) -> str | None:
+        rows = await asyncio.to_thread(
+            self._run,
+            "DELETE FROM portal_session WHERE key = ? AND expires_at > ? RETURNING value",
+            key,
+            time.time(),
+        )
+        return rows[0][0] if rows else None
+
+    async def delete(self, key: str) -> None:
+        await asyncio.to_thread(self._run, "DELETE FROM portal_session WHERE key = ?", key)
+
+
+class RedisBackend:
+    def __init__(self, url: str) -> None:
+        self._redis = redis_asyncio.Redis.from_url(url, decode_responses=True)
+
+    async def put(self, key: str, value: str, ttl_seconds: int) -> None:
+        await self._redis.set(f"patchbay:{key}", value, ex=ttl_seconds)
+
+    async def get(self, key: str) -> str | None:
+        return await self._redis.get(f"patchbay:{key}")
+
+    async def pop(self, key: str) -> str | None:
+        return await self._redis.getdel(f"patchbay:{key}")
+
+    async def delete(self, key: str) -> None:
+        await self._redis.delete(f"patchbay:{key}")
+
+
+class SessionStore:
+    def __init__(self, settings: Settings, backend: SessionBackend | None = None) -> None:
+        self._idle = settings.session_idle_minutes * 60
+        self._absolute = settings.session_absolute_hours * 3600
+        self._backend = backend or (
+            RedisBackend(settings.redis_url)
+            if settings.redis_url
+            else SqliteBackend(settings.portal_session_db)
+        )
+
+    async def create(self, session: PortalSession) -> str:
+        """Stores a new session and returns its token, which only the cookie will carry."""
+        token = secrets.token_urlsafe(32)
+        await self.save(token, session)
+        return token
+
+    async def save(self, token: str, session: PortalSession) -> None:
+        await self._backend.put(
+            f"session:{_digest(token)}", json.dumps(asdict(session)), self._idle
+        )
+
+    async def load(self, token: str) -> PortalSession | None:
+        """The live session of a token, touched; None when unknown, idle or too old."""
+        if not token:
+            return None
+        raw = await self._backend.get(f"session:{_digest(token)}")
+        if raw is None:
+            return None
+        session = PortalSession(**json.loads(raw))
+        now = time.time()
+        if now - session.created_at > self._absolute or now - session.last_seen_at > self._idle:
+            await self.destroy(token)
+            return None
+        if now - session.last_seen_at > 60:
+            session.last_seen_at = now
+            await self.save(token, session)
+        return session
+
+    async def destroy(self, token: str) -> None:
+        await self._backend.delete(f"session:{_digest(token)}")
+
+    async def issue_claim_ticket(self, token: str) -> str:
+        """A one-time ticket that lets the browser exchange it for the session cookie."""
+        ticket = secrets.token_urlsafe(32)
+        await self._backend.put(f"claim:{_digest(ticket)}", token, CLAIM_TICKET_SECONDS)
+        return ticket
+
+    async def redeem_claim_ticket(self, ticket: str) -> str | None:
+        return await self._backend.pop(f"claim:{_digest(ticket)}")

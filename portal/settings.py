@@ -1,0 +1,74 @@
+"""Every setting of the portal and of the embedded provider, read from the environment.
+
+One module for both sides so a value such as the staff mail domain has one source of truth;
+neither this module nor its callers in ``portal.provider`` import Reflex.
+"""
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA_DIR = ROOT / "data"
+DEVELOPMENT_KEY = "development-only-key-change-me"
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=ROOT / ".env", extra="ignore")
+
+    environment: Literal["development", "production", "test"] = "development"
+    port: int = Field(default=3000, description="Front-end port (the single port in production).")
+    backend_port: int = Field(default=8000, description="Backend port in development.")
+    portal_public_url: str = Field(
+        default="http://localhost:3000",
+        description="Public URL of the portal, used in e-mail links.",
+    )
+
+    # Provider API the portal talks to; empty means the embedded provider of this process.
+    provider_api_url: str = ""
+    # Shared secret signing portal cookies; must be changed outside development.
+    secret_key: str = DEVELOPMENT_KEY
+
+    database_url: str = f"sqlite:///{DATA_DIR / 'provider.db'}"
+    redis_url: str = ""
+    portal_session_db: Path = DATA_DIR / "portal-sessions.db"
+
+    session_idle_minutes: int = 30
+    session_absolute_hours: int = 12
+    items_per_page_max: int = 100
+    trusted_proxies: list[str] = ["127.0.0.1", "::1"]
+
+    company_name: str = "Patchbay"
+    staff_mail_domain: str = "patchbay.test"
+    staff_company_name: str = "Patchbay"
+    headband_alert_en: str = ""
+    headband_alert_fr: str = ""
+
+    seed_demo: bool = True
+
+    @model_validator(mode="after")
+    def _refuse_default_secret_in_production(self) -> "Settings":
+        if self.environment == "production" and self.secret_key == DEVELOPMENT_KEY:
+            raise ValueError("SECRET_KEY must be set in production")
+        return self
+
+    @property
+    def is_development(self) -> bool:
+        return self.environment != "production"
+
+    @property
+    def sqlalchemy_url(self) -> str:
+        """The database URL with the psycopg 3 driver for PostgreSQL."""
+        url = self.database_url
+        for prefix in ("postgresql://", "postgres://"):
+            if url.startswith(prefix):
+                return "postgresql+psycopg://" + url[len(prefix) :]
+        return url
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,1 @@
+"""Shared states: preferences, messages and the portal session."""

@@ -1,0 +1,29 @@
+"""Preferences kept in the browser's storage (spec 4): the language and the list view modes.
+
+The dark mode is Reflex's own colour mode, which already defaults to the system preference and
+is remembered in the browser.
+"""
+
+import reflex as rx
+
+from portal.i18n import match_language, negotiate_language
+
+
+class PreferencesState(rx.State):
+    language: str = rx.LocalStorage("", name="patchbay.language", sync=True)
+
+    @rx.var
+    def current_language(self) -> str:
+        return match_language(self.language)
+
+    @rx.event
+    def set_language(self, language: str):
+        self.language = match_language(language)
+        return rx.call_script(f"document.documentElement.lang = '{self.language}'")
+
+    @rx.event
+    def adopt_browser_language(self):
+        """The first visit takes the browser's language; later ones keep the user's choice."""
+        if not self.language:
+            self.language = negotiate_language(self.router.headers.accept_language)
+        return rx.call_script(f"document.documentElement.lang = '{self.current_language}'")

@@ -1,0 +1,182 @@
+"""The portal session (DESIGN 2, spec 4): who is signed in, with which permission rules.
+
+The browser holds only the opaque token of the ``patchbay_session`` HttpOnly cookie; the state
+finds the server-side session from it on the first event of every page and tab, so a reload or
+a new tab stays signed in. Page states subclass ``SessionState`` to call the provider with
+``self.provider()`` and report failures with ``self.report(error)``.
+"""
+
+import json
+import logging
+from datetime import UTC, datetime
+from http.cookies import SimpleCookie
+
+import reflex as rx
+
+from portal import routes
+from portal.client import ProviderClient, ProviderError, User
+from portal.connections import backend_url, forget_client, session_client, session_store
+from portal.i18n import format_moment
+from portal.permissions import rules_for
+from portal.routes import Access
+from portal.session_store import COOKIE_NAME
+from portal.state.messages import MessagesState
+from portal.state.preferences import PreferencesState
+
+logger = logging.getLogger(__name__)
+
+
+def load_from_server(url: str) -> rx.event.EventSpec:
+    """A full page load, for the backend routes that set or expire the session cookie;
+    ``rx.redirect`` would route a same-origin path inside the single-page app."""
+    return rx.call_script(f"window.location.assign({json.dumps(url)})")
+
+
+class SessionState(PreferencesState):
+    user_id: str = ""
+    email: str = ""
+    firstname: str = ""
+    lastname: str = ""
+    company_name: str = ""
+    roles: list[str] = rx.field(default_factory=list)
+    # Rules as "action subject" strings: what the browser needs to show or hide, no more.
+    rules: list[str] = rx.field(default_factory=list)
+    has_accepted_terms: bool = False
+    signed_in_at: float = 0.0
+    checked_path: str = ""
+
+    _token: str = ""
+
+    @rx.var
+    def is_logged_in(self) -> bool:
+        return bool(self.user_id)
+
+    @rx.var
+    def full_name(self) -> str:
+        return f"{self.firstname} {self.lastname}".strip()
+
+    @rx.var
+    def signed_in_since(self) -> str:
+        if not self.signed_in_at:
+            return ""
+        moment = datetime.fromtimestamp(self.signed_in_at, UTC)
+        return format_moment(moment, self.current_language)
+
+    @rx.var
+    def profile_path(self) -> str:
+        return routes.user_path(self.user_id) if self.user_id else routes.HOME.path
+
+    def may(self, action: str, subject: str) -> bool:
+        return f"{action} {subject}" in self.rules
+
+    async def language(self) -> str:
+        return self.current_language
+
+    async def provider(self) -> ProviderClient:
+        """The provider client of this user's session."""
+        session = await session_store().load(self._token)
+        if session is None:
+            raise ProviderError(401, "401", "Session expired")
+        return session_client(
+            self._token, session, await self.language(), self.router.session.client_ip
+        )
+
+    async def report(self, error: ProviderError):
+        """Sends a failed call to the one message handler, after the session rules of spec 8:
+        401 signs out with the current path as redirect, 403 required_terms opens the terms."""
+        messages = await self.get_state(MessagesState)
+        shown = messages.show_error(error, await self.language())
+        if error.code == 401:
+            return await self._end(redirect=self.router.url.path)
+        if error.error_code == "required_terms":
+            return [shown, rx.redirect(routes.TERMS_OF_USE.path)]
+        return shown
+
+    def adopt(self, token: str, user: User, signed_in_at: float) -> None:
+        self._token = token
+        self.signed_in_at = signed_in_at
+        self.user_id = user.id
+        self.email = user.email
+        self.firstname = user.firstname
+        self.lastname = user.lastname
+        self.company_name = user.company.name if user.company and user.company.name else ""
+        self.roles = list(user.roles)
+        self.rules = sorted(f"{rule.action} {rule.subject}" for rule in rules_for(user.roles))
+        self.has_accepted_terms = user.has_accepted_terms
+
+    def _forget(self) -> None:
+        self._token = ""
+        self.user_id = self.email = self.firstname = self.lastname = self.company_name = ""
+        self.roles = []
+        self.rules = []
+        self.has_accepted_terms = False
+        self.signed_in_at = 0.0
+        self.checked_path = ""
+
+    def _cookie_token(self) -> str:
+        cookie = SimpleCookie()
+        cookie.load(self.router.headers.cookie or "")
+        morsel = cookie.get(COOKIE_NAME)
+        return morsel.value if morsel else ""
+
+    async def _restore(self) -> bool:
+        """Finds the live session of this tab, or of the browser's cookie; loads its user."""
+        store = session_store()
+        if self._token and await store.load(self._token) is not None:
+            return True
+        token = self._cookie_token()
+        session = await store.load(token) if token else None
+        if session is None:
+            self._forget()
+            return False
+        self._token = token
+        try:
+            user = await (await self.provider()).users.get(session.user_id, includes=("company",))
+        except ProviderError:
+            await store.destroy(token)
+            await forget_client(token)
+            self._forget()
+            return False
+        self.adopt(token, user, session.created_at)
+        return True
+
+    async def _end(self, redirect: str = ""):
+        """Logs out (spec 4): clears the user and messages, goes to login with the redirect,
+        then ends the provider session."""
+        token = self._token
+        session = await session_store().load(token) if token else None
+        if session is not None:
+            try:
+                await (await self.provider()).auth.logout()
+            except ProviderError as error:
+                # The provider session may already be gone; the portal one ends anyway.
+                logger.info("Provider logout failed: %s %s", error.code, error.message)
+        if token:
+            await session_store().destroy(token)
+            await forget_client(token)
+        self._forget()
+        (await self.get_state(MessagesState)).clear_all()
+        target = routes.login_path(redirect or None)
+        return load_from_server(backend_url(routes.SESSION_END_PATH, next=target))
+
+    @rx.event
+    async def log_out(self):
+        return await self._end()
+
+    @rx.event
+    async def check_access(self, access: str):
+        """The navigation guard of spec 2, run on every page load."""
+        (await self.get_state(MessagesState)).clear_temporary()
+        language_event = self.adopt_browser_language()
+        logged_in = await self._restore()
+        url = self.router.url
+        path = url.path.rstrip("/") or "/"
+        full_path = path + (f"?{url.query}" if url.query else "")
+        if access == Access.PRIVATE and not logged_in:
+            return [language_event, rx.redirect(routes.login_path(full_path))]
+        if access == Access.LOGGED_OUT_ONLY and logged_in:
+            return [language_event, rx.redirect(routes.HOME.path)]
+        if access == Access.PRIVATE and not self.has_accepted_terms:
+            return [language_event, rx.redirect(routes.TERMS_OF_USE.path)]
+        self.checked_path = path
+        return language_event

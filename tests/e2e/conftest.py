@@ -1,0 +1,144 @@
+"""Browser tests: the built portal in production mode, driven by Playwright on Debian's Chromium.
+
+The portal runs once per test session on a free port with its own database: a fresh SQLite file,
+or, when ``DATABASE_URL`` names PostgreSQL, that database emptied first. ``REDIS_URL``, when set,
+puts the Reflex state in Redis as in production.
+"""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+DEMO_PASSWORD = "Patchbay-demo-2026"
+STARTUP_SECONDS = 300
+
+pytestmark = pytest.mark.e2e
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _empty_postgres(url: str) -> None:
+    import psycopg
+
+    with psycopg.connect(
+        url.replace("postgresql+psycopg://", "postgresql://"), autocommit=True
+    ) as db:
+        db.execute("DROP SCHEMA IF EXISTS public CASCADE")
+        db.execute("CREATE SCHEMA public")
+
+
+@pytest.fixture(scope="session")
+def portal_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    if not Path(CHROMIUM).exists():
+        pytest.exit("Debian's Chromium is missing: run scripts/ensure-chromium.sh", returncode=1)
+    data = tmp_path_factory.mktemp("portal-data")
+    port = _free_port()
+    env = {
+        **os.environ,
+        "PORT": str(port),
+        "ENVIRONMENT": "development",
+        "PORTAL_SESSION_DB": str(data / "sessions.db"),
+        "PORTAL_PUBLIC_URL": f"http://localhost:{port}",
+    }
+    database_url = os.environ.get("DATABASE_URL", "")
+    if database_url.startswith("postgres"):
+        _empty_postgres(database_url)
+    else:
+        env["DATABASE_URL"] = f"sqlite:///{data / 'provider.db'}"
+    log_path = data / "portal.log"
+    with log_path.open("w") as log:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "reflex",
+                "run",
+                "--env",
+                "prod",
+                "--frontend-port",
+                str(port),
+                "--backend-port",
+                str(port),
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    url = f"http://localhost:{port}"
+    try:
+        _wait_until_ready(url, process, log_path)
+        yield url
+    finally:
+        os.killpg(process.pid, 15)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, 9)
+
+
+def _wait_until_ready(url: str, process: subprocess.Popen, log_path: Path) -> None:
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.exit(f"The portal stopped at start:\n{log_path.read_text()[-4000:]}", 1)
+        try:
+            if (
+                httpx.get(f"{url}/login", timeout=2).status_code == 200
+                and httpx.get(f"{url}/provider/docs", timeout=2).status_code == 200
+            ):
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(1)
+    pytest.exit(f"The portal did not start:\n{log_path.read_text()[-4000:]}", 1)
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as instance:
+        yield instance
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def context(browser: Browser, portal_url: str) -> Iterator[BrowserContext]:
+    context = browser.new_context(base_url=portal_url, locale="en-GB")
+    context.set_default_timeout(15_000)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context: BrowserContext) -> Page:
+    return context.new_page()

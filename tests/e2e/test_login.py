@@ -1,0 +1,83 @@
+"""Login, logout, the guard and the session across reloads and tabs (spec 2 and 4)."""
+
+import re
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.e2e.helpers import log_in, log_in_as, open_user_menu
+
+
+def test_login_button_waits_for_a_valid_form(page: Page) -> None:
+    page.goto("/login")
+    login = page.get_by_role("button", name="Login")
+    expect(login).to_be_disabled()
+    page.get_by_label("E-mail").fill("alice@acme-networks.test")
+    expect(login).to_be_disabled()
+    page.get_by_label("Password").fill("x")
+    expect(login).to_be_enabled()
+    page.get_by_label("Password").fill("")
+    page.get_by_label("E-mail").focus()
+    expect(page.get_by_text("This value should not be blank.")).to_be_visible()
+
+
+def test_wrong_password_shows_the_error_alert(page: Page) -> None:
+    log_in(page, "alice@acme-networks.test", "Wrong-password-1")
+    expect(page.get_by_role("alert")).to_contain_text("Invalid credentials")
+    expect(page).to_have_url(re.compile(r"/login$"))
+
+
+def test_log_in_and_out(page: Page) -> None:
+    log_in_as(page, "alice@acme-networks.test")
+    expect(page.get_by_role("link", name="Services")).to_be_visible()
+    open_user_menu(page)
+    expect(page.get_by_text("alice@acme-networks.test")).to_be_visible()
+    page.get_by_role("menuitem", name="Logout").click()
+    expect(page).to_have_url(re.compile(r"/login$"))
+    page.goto("/")
+    expect(page).to_have_url(re.compile(r"/login$"))
+
+
+def test_guard_keeps_the_target_and_returns_to_it(page: Page) -> None:
+    page.goto("/users?name=bob")
+    expect(page).to_have_url(re.compile(r"/login\?redirect=%2Fusers%3Fname%3Dbob$"))
+    page.get_by_label("E-mail").fill("alice@acme-networks.test")
+    page.get_by_label("Password").fill("Patchbay-demo-2026")
+    page.get_by_role("button", name="Login").click()
+    expect(page).to_have_url(re.compile(r"/users\?name=bob$"))
+
+
+def test_guard_omits_the_redirect_for_home(page: Page) -> None:
+    page.goto("/")
+    expect(page).to_have_url(re.compile(r"/login$"))
+
+
+def test_logged_out_only_pages_send_a_signed_in_user_home(page: Page) -> None:
+    log_in_as(page, "bob@acme-networks.test")
+    for path in ("/login", "/forgot-password"):
+        page.goto(path)
+        expect(page).to_have_url(re.compile(r"/$"))
+
+
+def test_session_survives_reload_and_new_tab(context: BrowserContext, page: Page) -> None:
+    log_in_as(page, "alice@acme-networks.test")
+    page.reload()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Welcome to your")
+    other = context.new_page()
+    other.goto("/")
+    expect(other.get_by_role("heading", level=1)).to_contain_text("Welcome to your")
+    expect(other).to_have_url(re.compile(r"/$"))
+
+
+def test_the_browser_holds_no_provider_credentials(context: BrowserContext, page: Page) -> None:
+    log_in_as(page, "alice@acme-networks.test")
+    cookies = {cookie["name"]: cookie for cookie in context.cookies()}
+    assert "PATCHBAY_PROVIDER_SESSION" not in cookies
+    session = cookies["patchbay_session"]
+    assert session["httpOnly"] is True
+    assert session["sameSite"] == "Lax"
+    assert page.evaluate("document.cookie").find("patchbay_session") == -1
+
+
+def test_terms_come_first_for_a_user_who_has_not_accepted_them(page: Page) -> None:
+    log_in(page, "newbie@acme-networks.test")
+    expect(page).to_have_url(re.compile(r"/terms$"))

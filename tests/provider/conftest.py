@@ -1,0 +1,183 @@
+"""Provider tests through HTTP, against the app mounted at ``/provider`` as in production.
+
+One database per test session: a temporary SQLite file, or the PostgreSQL database of
+``DATABASE_URL`` (its provider tables are dropped, migrated afresh, and dropped again at the end).
+Every module starts from empty tables and builds its own data through the models.
+"""
+
+import os
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+import pytest
+import sqlalchemy as sa
+from fastapi import FastAPI
+from sqlmodel import Session
+
+from portal.permissions import Role
+from portal.provider.db import create_db_engine
+from portal.provider.main import create_app
+from portal.provider.migrate import migrate
+from portal.provider.models import Company, Job, User, metadata
+from portal.provider.passwords import hash_password
+from portal.settings import Settings
+
+PASSWORD = "Correct-Horse-42"
+BASE_URL = "http://testserver/provider"
+
+
+def _database_url(tmp_dir: Path) -> str:
+    configured = os.environ.get("DATABASE_URL")
+    if configured:
+        return Settings(database_url=configured).sqlalchemy_url
+    return f"sqlite:///{tmp_dir / 'provider.db'}"
+
+
+def _drop_everything(engine: sa.Engine) -> None:
+    metadata.drop_all(engine)
+    with engine.begin() as connection:
+        connection.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
+
+
+@pytest.fixture(scope="session")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[sa.Engine]:
+    engine = create_db_engine(_database_url(tmp_path_factory.mktemp("db")))
+    _drop_everything(engine)
+    migrate(engine)
+    yield engine
+    _drop_everything(engine)
+    engine.dispose()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def empty_tables(engine: sa.Engine) -> Iterator[None]:
+    yield
+    with engine.begin() as connection:
+        for table in reversed(metadata.sorted_tables):
+            connection.execute(table.delete())
+
+
+@pytest.fixture(scope="session")
+def password_hash() -> str:
+    return hash_password(PASSWORD)
+
+
+@dataclass
+class World:
+    """The companies and users of a module, by short name."""
+
+    engine: sa.Engine
+    password_hash: str
+    companies: dict[str, uuid.UUID] = field(default_factory=dict)
+    users: dict[str, uuid.UUID] = field(default_factory=dict)
+
+    def add_company(self, key: str, name: str) -> uuid.UUID:
+        with Session(self.engine) as session:
+            company = Company(name=name)
+            session.add(company)
+            session.commit()
+            self.companies[key] = company.id
+        return self.companies[key]
+
+    def add_user(
+        self,
+        key: str,
+        company: str,
+        *,
+        roles: tuple[str, ...] = (),
+        auxiliary: tuple[str, ...] = (),
+        **fields: object,
+    ) -> uuid.UUID:
+        with Session(self.engine) as session:
+            user = User(
+                firstname=fields.pop("firstname", key.capitalize()),
+                lastname=fields.pop("lastname", "Test"),
+                email=fields.pop("email", f"{key}@example.test"),
+                company_id=self.companies[company],
+                roles=list(roles),
+                password_hash=self.password_hash,
+                has_accepted_terms=fields.pop("has_accepted_terms", True),
+                **fields,
+            )
+            user.auxiliary_companies = [
+                session.get_one(Company, self.companies[name]) for name in auxiliary
+            ]
+            session.add(user)
+            session.commit()
+            self.users[key] = user.id
+        return self.users[key]
+
+    def email(self, key: str) -> str:
+        with Session(self.engine) as session:
+            return session.get_one(User, self.users[key]).email
+
+
+@pytest.fixture(scope="module")
+def world(engine: sa.Engine, password_hash: str) -> World:
+    """Staff, two customer companies (one with an auxiliary company) and their users."""
+    world = World(engine, password_hash)
+    world.add_company("staff", "Patchbay")
+    world.add_company("acme", "Acme Networks")
+    world.add_company("benelux", "Acme Networks Benelux")
+    world.add_company("globex", "Globex")
+    world.add_user("admin", "staff", roles=(Role.ADMIN,), email="admin@patchbay.test")
+    world.add_user("support", "staff", roles=(Role.SPH_READ_ONLY,), lastname="Moreau")
+    world.add_user(
+        "alice",
+        "acme",
+        roles=(Role.MANAGE_USERS, Role.ACCESS_INVOICES),
+        auxiliary=("benelux",),
+        firstname="Alice",
+        lastname="Martin",
+        email="alice@acme-networks.test",
+        phone_number="+33 1 99 00 21 01",
+    )
+    world.add_user(
+        "bob", "acme", roles=(Role.ACCESS_MONITORING,), firstname="Bob", lastname="Durand"
+    )
+    world.add_user(
+        "helene",
+        "acme",
+        roles=(Role.ACCESS_MONITORING,),
+        firstname="Hélène",
+        lastname="Élan",
+        job=Job.CEO,
+    )
+    world.add_user("bram", "benelux", roles=(Role.ACCESS_INVOICES,), firstname="Bram")
+    world.add_user("claire", "globex", roles=(Role.MANAGE_USERS,), firstname="Claire")
+    world.add_user("newbie", "acme", roles=(Role.ACCESS_MONITORING,), has_accepted_terms=False)
+    world.add_user("gone", "acme", roles=(Role.ACCESS_MONITORING,), is_active=False)
+    return world
+
+
+@pytest.fixture(scope="session")
+def app(engine: sa.Engine) -> FastAPI:
+    """The provider mounted under a parent application at ``/provider``, as the portal does."""
+    parent = FastAPI()
+    parent.mount("/provider", create_app(engine))
+    return parent
+
+
+@pytest.fixture
+async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app), base_url=BASE_URL) as client:
+        yield client
+
+
+SignIn = Callable[..., Awaitable[httpx.Response]]
+
+
+@pytest.fixture
+def sign_in(client: httpx.AsyncClient, world: World) -> SignIn:
+    """Log ``client`` in as a user of the world, by key (``await sign_in("alice")``)."""
+
+    async def sign_in(key: str, password: str = PASSWORD) -> httpx.Response:
+        body = {"username": world.email(key), "password": password}
+        response = await client.post("/login", json=body)
+        assert response.status_code == 204, response.text
+        return response
+
+    return sign_in

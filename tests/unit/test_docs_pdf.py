@@ -1,0 +1,164 @@
+"""The user documentation PDFs behind the user menu's Documentation entry (spec section 2)."""
+
+import logging
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from portal.docs_pdf import OUTPUT_FILE_NAMES, USER_DOCS_DIR, build_user_documentation
+from portal.docs_pdf.__main__ import main
+
+LANGUAGES = ("en", "fr")
+
+
+def chapter_names(language: str) -> list[str]:
+    return sorted(path.name for path in (USER_DOCS_DIR / language).glob("*.md"))
+
+
+def chapter_titles(language: str) -> list[str]:
+    return [
+        (USER_DOCS_DIR / language / name).read_text(encoding="utf-8").splitlines()[0][2:]
+        for name in chapter_names(language)
+    ]
+
+
+def outline_titles(pdf: bytes) -> list[str]:
+    """The /Title strings of a PDF: its bookmarks and its document title."""
+    titles = []
+    pattern = rb"/Title (?:\(((?:[^()\\]|\\.)*)\)|<([0-9a-fA-F]+)>)"
+    for literal, hexadecimal in re.findall(pattern, pdf):
+        if hexadecimal:
+            titles.append(bytes.fromhex(hexadecimal.decode()).decode("utf-16"))
+        else:
+            titles.append(re.sub(rb"\\(.)", rb"\1", literal).decode("latin-1"))
+    return titles
+
+
+def write_chapter(docs_dir: Path, text: str) -> None:
+    chapter = docs_dir / "en" / "01-chapter.md"
+    chapter.parent.mkdir(parents=True)
+    chapter.write_text(text, encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def guides() -> dict[str, bytes]:
+    return {language: build_user_documentation(language) for language in LANGUAGES}
+
+
+def test_every_chapter_exists_in_both_languages() -> None:
+    assert chapter_names("en"), "the guide has no chapter"
+    assert chapter_names("en") == chapter_names("fr")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_chapter_opens_with_its_title(language: str) -> None:
+    for name in chapter_names(language):
+        first_line = (USER_DOCS_DIR / language / name).read_text(encoding="utf-8").splitlines()[0]
+        assert first_line.startswith("# "), f"{language}/{name} does not open with a # title"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_guide_lists_the_chapters_of_its_language(guides: dict[str, bytes], language: str) -> None:
+    other = "fr" if language == "en" else "en"
+    pdf = guides[language]
+
+    assert pdf.startswith(b"%PDF-")
+    titles = outline_titles(pdf)
+    for title in chapter_titles(language):
+        assert title in titles
+    for title in chapter_titles(other):
+        assert title not in titles
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils is not installed")
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", ["Patchbay customer portal", "Contents", "Page 2 of", "Reference master"]),
+        ("fr", ["Portail client Patchbay", "Sommaire", "Page 2 sur", "Mot de passe oublié"]),
+    ],
+)
+def test_guide_text_is_in_its_language(
+    guides: dict[str, bytes], tmp_path: Path, language: str, expected: list[str]
+) -> None:
+    pdf_path = tmp_path / "guide.pdf"
+    pdf_path.write_bytes(guides[language])
+
+    text = subprocess.run(
+        ["pdftotext", str(pdf_path), "-"], check=True, capture_output=True, text=True
+    ).stdout
+
+    for fragment in expected:
+        assert fragment in text
+
+
+def test_same_sources_give_the_same_bytes(guides: dict[str, bytes]) -> None:
+    assert build_user_documentation("fr") == guides["fr"]
+
+
+def test_other_languages_get_the_english_guide(guides: dict[str, bytes]) -> None:
+    assert build_user_documentation("de-DE") == guides["en"]
+
+
+def test_missing_image_is_left_out_with_a_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    docs_dir = tmp_path / "docs" / "user"
+    write_chapter(docs_dir, "# Chapter\n\n![Login](../../screenshots/missing.png)\n\nText.\n")
+
+    with caplog.at_level(logging.WARNING):
+        pdf = build_user_documentation("en", docs_dir)
+
+    assert b"/Subtype /Image" not in pdf
+    assert "missing.png" in caplog.text
+
+
+def test_screenshot_is_embedded(tmp_path: Path) -> None:
+    docs_dir = tmp_path / "docs" / "user"
+    (tmp_path / "docs" / "screenshots").mkdir(parents=True)
+    Image.new("RGB", (640, 400), "white").save(tmp_path / "docs" / "screenshots" / "home.png")
+    write_chapter(docs_dir, "# Chapter\n\n![Home](../../screenshots/home.png)\n")
+
+    assert b"/Subtype /Image" in build_user_documentation("en", docs_dir)
+
+
+def test_image_outside_the_documentation_is_refused(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    docs_dir = tmp_path / "docs" / "user"
+    Image.new("RGB", (64, 64), "white").save(tmp_path / "elsewhere.png")
+    write_chapter(docs_dir, "# Chapter\n\n![Elsewhere](../../../elsewhere.png)\n")
+
+    with caplog.at_level(logging.WARNING):
+        pdf = build_user_documentation("en", docs_dir)
+
+    assert b"/Subtype /Image" not in pdf
+    assert "elsewhere.png" in caplog.text
+
+
+def test_tables_lists_and_inline_styles_render(tmp_path: Path) -> None:
+    docs_dir = tmp_path / "docs" / "user"
+    write_chapter(
+        docs_dir,
+        "# Chapter\n\n## Section\n\nSome **bold**, *italic* and `code` text.\n\n"
+        "1. First\n   - nested\n2. Second\n\n| Role | Access |\n|---|---|\n| **A** | b |\n",
+    )
+
+    pdf = build_user_documentation("en", docs_dir)
+
+    assert {"Chapter", "Section"} <= set(outline_titles(pdf))
+
+
+def test_command_line_writes_both_guides(tmp_path: Path) -> None:
+    assert main([str(tmp_path / "out")]) == 0
+
+    for file_name in OUTPUT_FILE_NAMES.values():
+        assert (tmp_path / "out" / file_name).read_bytes().startswith(b"%PDF-")
+    assert sorted(OUTPUT_FILE_NAMES.values()) == [
+        "user_documentation.pdf",
+        "user_documentation_en.pdf",
+    ]

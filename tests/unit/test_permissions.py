@@ -1,0 +1,94 @@
+"""The permission table of spec section 6, rule by rule."""
+
+import pytest
+
+from portal.permissions import (
+    Role,
+    assignable_roles,
+    can,
+    can_update_profile,
+    is_staff_company,
+    rules_for,
+    staff_domain_violation,
+)
+
+ALL = [role.value for role in Role]
+MENUS = ("Menu.users", "Menu.tickets", "Menu.contacts", "Menu.services")
+
+
+def test_a_user_without_roles_gets_no_rules() -> None:
+    assert rules_for([]) == frozenset()
+
+
+@pytest.mark.parametrize("role", ALL)
+@pytest.mark.parametrize("menu", MENUS)
+def test_every_role_sees_the_common_menus(role: str, menu: str) -> None:
+    assert can(rules_for([role]), "view", menu)
+
+
+@pytest.mark.parametrize(
+    ("action", "subject", "granted"),
+    [
+        ("impersonate", "all", {Role.ADMIN, Role.SPH_SALES}),
+        ("view.all", "User.roles", {Role.ADMIN}),
+        ("view.client", "User.roles", {Role.ADMIN, Role.SPH_MANAGE_USERS}),
+        ("manage", "User", {Role.ADMIN, Role.SPH_MANAGE_USERS, Role.MANAGE_USERS}),
+        ("access", "Invoice", {Role.ADMIN, Role.SPH_READ_ONLY, Role.ACCESS_INVOICES}),
+        ("view", "Menu.invoices", {Role.ADMIN, Role.SPH_READ_ONLY, Role.ACCESS_INVOICES}),
+        ("access", "Order.pdf", {Role.ADMIN, Role.SPH_READ_ONLY, Role.ACCESS_INVOICES}),
+        ("view", "Menu.monitoring", {Role.ADMIN, Role.SPH_READ_ONLY, Role.ACCESS_MONITORING}),
+        ("manage", "Service.ref", {Role.ADMIN, Role.REFERENCE_MASTER}),
+    ],
+)
+def test_each_rule_is_granted_to_exactly_its_roles(
+    action: str, subject: str, granted: set[Role]
+) -> None:
+    for role in Role:
+        assert can(rules_for([role]), action, subject) is (role in granted), role
+
+
+def test_rules_of_several_roles_add_up() -> None:
+    rules = rules_for([Role.ACCESS_INVOICES, Role.REFERENCE_MASTER])
+    assert can(rules, "access", "Invoice")
+    assert can(rules, "manage", "Service.ref")
+    assert not can(rules, "manage", "User")
+
+
+def test_the_owner_or_a_user_manager_updates_a_profile() -> None:
+    customer = rules_for([Role.ACCESS_MONITORING])
+    assert can_update_profile(customer, "me", "me")
+    assert not can_update_profile(customer, "me", "someone")
+    assert can_update_profile(rules_for([Role.MANAGE_USERS]), "me", "someone")
+
+
+def test_role_choices_follow_the_actor() -> None:
+    assert assignable_roles(rules_for([Role.ADMIN]), [Role.ADMIN]) == ALL
+    client_choices = assignable_roles(rules_for([Role.SPH_MANAGE_USERS]), [])
+    assert Role.ADMIN not in client_choices
+    assert Role.SPH_SALES not in client_choices
+    assert Role.MANAGE_USERS in client_choices
+    own = assignable_roles(
+        rules_for([Role.MANAGE_USERS]), [Role.MANAGE_USERS], [Role.ACCESS_INVOICES]
+    )
+    assert own == [Role.MANAGE_USERS, Role.ACCESS_INVOICES]
+
+
+def test_admin_roles_need_the_staff_mail_domain() -> None:
+    assert staff_domain_violation([Role.ADMIN], "eve@acme-networks.test", "patchbay.test")
+    assert staff_domain_violation([Role.SPH_MANAGE_USERS], "eve@evil.test", "patchbay.test")
+    assert not staff_domain_violation([Role.ADMIN], "Ann@Patchbay.test", "patchbay.test")
+    assert not staff_domain_violation([Role.MANAGE_USERS], "eve@acme.test", "patchbay.test")
+
+
+@pytest.mark.parametrize(
+    ("name", "hidden"),
+    [
+        ("Patchbay", True),
+        ("Patchbay Services", True),
+        ("Groupe Patchbay", True),
+        ("Acme Networks", False),
+        ("Acme Patchbay Resale", False),
+    ],
+)
+def test_staff_companies_begin_or_end_with_the_staff_name(name: str, hidden: bool) -> None:
+    assert is_staff_company(name, "Patchbay") is hidden
