@@ -14,7 +14,7 @@ from pathlib import Path
 import reflex as rx
 from reflex.plugins.sitemap import SitemapPlugin
 
-from portal.settings import get_settings
+from portal.settings import DATA_DIR, get_settings
 
 _VENV_BIN = str(Path(sys.executable).parent)
 if _VENV_BIN not in os.environ.get("PATH", "").split(os.pathsep):
@@ -22,9 +22,11 @@ if _VENV_BIN not in os.environ.get("PATH", "").split(os.pathsep):
 for _name, _value in {
     "REFLEX_USE_NPM": "1",
     "REFLEX_CHECK_LATEST_VERSION": "0",
-    "REFLEX_HTTP_CLIENT_BIND_ADDRESS": "0.0.0.0",  # noqa: S104 - only skips Reflex's connectivity probe
+    "REFLEX_HTTP_CLIENT_BIND_ADDRESS": "0.0.0.0",
     "NPM_CONFIG_FUND": "false",
     "NPM_CONFIG_AUDIT": "false",
+    # The databases and documents under data/ change at run time; they are no source code.
+    "REFLEX_HOT_RELOAD_EXCLUDE_PATHS": str(DATA_DIR),
 }.items():
     os.environ.setdefault(_name, _value)
 

@@ -3,7 +3,7 @@
 import reflex as rx
 from fastapi import FastAPI
 
-import portal.pages  # noqa: F401 - importing the pages registers them
+from portal.pages import add_pages
 from portal.provider.main import create_app as create_provider_app
 from portal.provider.main import prepare_database
 from portal.settings import get_settings
@@ -13,6 +13,7 @@ backend = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
 backend.include_router(portal_router)
 
 app = rx.App(api_transformer=backend, stylesheets=["/styles.css"], html_lang="en")
+add_pages(app)
 
 if not get_settings().provider_api_url:
     provider = create_provider_app()

@@ -56,13 +56,17 @@ def update() -> None:
         pybabel(command, "-i", str(POT), "-d", str(LOCALES), "-l", language, "--no-wrap")
     english = load("en")
     for message in english:
-        if message.id and not message.string:
+        if message.id:
             message.string = message.id
         message.flags.discard("fuzzy")
+    english.obsolete.clear()
     save("en", english)
     french = load("fr")
     for message in french:
-        message.flags.discard("fuzzy")
+        if "fuzzy" in message.flags:
+            # Babel's guess from a similar message is not a translation.
+            message.string = ""
+            message.flags.discard("fuzzy")
         # A message that comes back (moved, or briefly missing) takes its old translation.
         previous = french.obsolete.get(message.id)
         if message.id and not message.string and previous is not None:

@@ -2,9 +2,8 @@
 row, a loading overlay and a pagination bar with page sizes.
 
 A list screen's state mixes in ``PagedTableState`` (page, page size, sort, total, loading) and
-gives the table the event that reloads the page; ``Paging`` converts the same values to and from
-the common list parameters of the URL and the provider (``page``, ``itemsPerPage``,
-``order[field]``):
+gives the table the event that reloads the page; ``portal.components.paging.Paging`` converts the
+same values to and from the URL and the provider's list parameters:
 
     class InvoicesState(PagedTableState, SessionState):
         sort_field: rx.Field[str] = rx.field("dateInvoice")
@@ -17,88 +16,28 @@ the common list parameters of the URL and the provider (``page``, ``itemsPerPage
 
 import json
 import math
-from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
+from reflex.event import EventSpec
+from reflex.vars import ArrayVar, NumberVar
 
 from portal.components.i18n import _
+from portal.components.paging import ASCENDING, DEFAULT_ITEMS_PER_PAGE, Paging, page_window
 
-ASCENDING, DESCENDING = "asc", "desc"
-DEFAULT_ITEMS_PER_PAGE = 10
-_PAGE_BUTTONS = 7  # numbered page buttons shown around the current page
-
-
-@dataclass(frozen=True)
-class Paging:
-    """Page, page size and sort of a server-paged list."""
-
-    page: int = 1
-    items_per_page: int = DEFAULT_ITEMS_PER_PAGE
-    sort_field: str = ""
-    sort_direction: str = ASCENDING
-
-    @property
-    def order(self) -> dict[str, str]:
-        return {self.sort_field: self.sort_direction} if self.sort_field else {}
-
-    def read(
-        self, params: Mapping[str, str], *, sort_fields: Collection[str], page_sizes: Collection[int]
-    ) -> "Paging":
-        """The paging a URL query asks for; ``self`` stands in for what is missing or invalid,
-        so a hand-edited URL never reaches the provider with a page size or sort it refuses."""
-        page = _positive_int(params.get("page"))
-        size = _positive_int(params.get("itemsPerPage"))
-        sort = next(
-            (
-                (field, params[f"order[{field}]"])
-                for field in sort_fields
-                if params.get(f"order[{field}]") in (ASCENDING, DESCENDING)
-            ),
-            (self.sort_field, self.sort_direction),
-        )
-        return Paging(
-            page=page or self.page,
-            items_per_page=size if size in page_sizes else self.items_per_page,
-            sort_field=sort[0],
-            sort_direction=sort[1],
-        )
-
-    def to_params(self, default: "Paging") -> dict[str, str]:
-        """The URL parameters of what differs from ``default``, so a list left as it opened
-        keeps a bare URL."""
-        params: dict[str, str] = {}
-        if self.page != default.page:
-            params["page"] = str(self.page)
-        if self.items_per_page != default.items_per_page:
-            params["itemsPerPage"] = str(self.items_per_page)
-        if self.order != default.order:
-            params.update((f"order[{field}]", way) for field, way in self.order.items())
-        return params
-
-    def sorted_by(self, field: str) -> "Paging":
-        """Sorting by ``field``: the active column flips its direction, another one starts
-        ascending; the list always keeps a sort and goes back to its first page."""
-        if field == self.sort_field:
-            direction = DESCENDING if self.sort_direction == ASCENDING else ASCENDING
-        else:
-            direction = ASCENDING
-        return replace(self, page=1, sort_field=field, sort_direction=direction)
+_VISUALLY_HIDDEN = {
+    "position": "absolute",
+    "width": "1px",
+    "height": "1px",
+    "overflow": "hidden",
+    "clip": "rect(0 0 0 0)",
+    "white_space": "nowrap",
+}
 
 
-def _positive_int(text: str | None) -> int:
-    return int(text) if text and text.isdigit() and int(text) > 0 else 0
-
-
-def page_window(page: int, page_count: int, buttons: int = _PAGE_BUTTONS) -> list[int]:
-    """The page numbers to offer: up to ``buttons`` of them, the current page as centred as
-    the ends allow."""
-    first = max(1, min(page - buttons // 2, page_count - buttons + 1))
-    return list(range(first, min(page_count, first + buttons - 1) + 1))
-
-
-def replace_url(path: str, url: str) -> rx.event.EventSpec:
+def replace_url(path: str, url: str) -> EventSpec:
     """Writes a list's filters, page and sort into the address bar without a navigation, so a
     reload, a shared link or the way back from a detail page finds the list as it was left.
 
@@ -179,10 +118,12 @@ def _sort_button(state: type[PagedTableState], column: Column, on_change: Any) -
         _(column.label),
         arrow,
         variant="ghost",
-        size="1",
+        size="2",
         color_scheme=rx.cond(active, "purple", "gray"),
         high_contrast=True,
-        weight="bold",
+        font_weight="bold",
+        margin="0",
+        padding_x="6px",
         on_click=[state.sort_by(column.sort_field), on_change],
     )
 
@@ -191,17 +132,18 @@ def _header_cell(state: type[PagedTableState], column: TableColumn, on_change: A
     group = (column,) if isinstance(column, Column) else column
     fields = [c.sort_field for c in group if c.sort_field]
     if not fields:
-        return rx.table.column_header_cell(*(_(c.label) for c in group))
+        return rx.table.column_header_cell(*(_(c.label) for c in group), vertical_align="middle")
     active = rx.Var.create(fields).contains(state.sort_field)
     direction = rx.cond(state.sort_direction == ASCENDING, "ascending", "descending")
     return rx.table.column_header_cell(
         rx.hstack(
             *(_sort_button(state, c, on_change) if c.sort_field else _(c.label) for c in group),
-            spacing="3",
-            wrap="wrap",
+            spacing="1",
+            align="center",
         ),
         aria_sort=rx.cond(active, direction, "none"),
         white_space="nowrap",
+        vertical_align="middle",
     )
 
 
@@ -215,9 +157,7 @@ def _row(cells: Cells) -> Callable[[Any], rx.Component]:
     return render
 
 
-def _pager(
-    state: type[PagedTableState], on_change: Any, page_sizes: Sequence[int]
-) -> rx.Component:
+def _pager(state: type[PagedTableState], on_change: Any, page_sizes: Sequence[int]) -> rx.Component:
     size = rx.breakpoints(initial="1", sm="2")
 
     def page_button(number: rx.Var[int]) -> rx.Component:
@@ -231,7 +171,7 @@ def _pager(
             on_click=[state.go_to_page(number), on_change],
         )
 
-    def step(icon: str, label: rx.Var, target: rx.Var[int], disabled: rx.Var[bool]):
+    def step(icon: str, label: rx.Var, target: NumberVar, disabled: rx.Var[bool]):
         return rx.icon_button(
             rx.icon(icon, size=16),
             size=size,
@@ -258,7 +198,9 @@ def _pager(
             rx.hstack(
                 step("chevron-left", _("Previous page"), state.page - 1, state.page <= 1),
                 rx.foreach(state.page_numbers, page_button),
-                step("chevron-right", _("Next page"), state.page + 1, state.page >= state.page_count),
+                step(
+                    "chevron-right", _("Next page"), state.page + 1, state.page >= state.page_count
+                ),
                 spacing="1",
                 align="center",
                 wrap="wrap",
@@ -268,7 +210,7 @@ def _pager(
         justify="between",
         align="center",
         wrap="wrap",
-        gap="3",
+        spacing="3",
         padding_top="12px",
     )
 
@@ -277,7 +219,7 @@ def data_table(
     state: type[PagedTableState],
     *,
     columns: Sequence[TableColumn],
-    rows: rx.Var[list[Any]],
+    rows: ArrayVar,
     cells: Cells,
     on_change: Any,
     page_sizes: Sequence[int],
@@ -305,6 +247,8 @@ def data_table(
     return rx.box(
         rx.box(
             rx.table.root(
+                # Radix puts attributes on a wrapper; the caption names the <table> itself.
+                rx.el.caption(label, style=_VISUALLY_HIDDEN),
                 rx.table.header(
                     rx.table.row(*(_header_cell(state, column, on_change) for column in columns))
                 ),
@@ -312,12 +256,10 @@ def data_table(
                     rx.foreach(rows, _row(cells)),
                     rx.cond(~state.loading & (rows.length() == 0), empty),
                 ),
-                aria_label=label,
                 aria_busy=state.loading,
                 variant="ghost",
                 size="2",
             ),
-            overflow_x="auto",
             min_height="120px",
         ),
         rx.cond(state.loading, overlay),

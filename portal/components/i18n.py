@@ -27,9 +27,11 @@ def _fill(text: str, params: dict[str, Var | str]) -> Var | str:
         pieces.append(value.to(str) if isinstance(value, Var) else str(value))
         position = match.end()
     pieces.append(text[position:])
-    result: Var = Var.create("")
+    result = Var.create("").to(str)
     for piece in pieces:
-        if isinstance(piece, Var) or piece:
+        if isinstance(piece, Var):
+            result = result + piece.to(str)
+        elif piece:
             result = result + piece
     return result
 

@@ -1,6 +1,7 @@
 """The stacked message snackbars: 70 px from the top, 60 px apart (spec 9)."""
 
 import reflex as rx
+from reflex.vars import NumberVar
 
 from portal.components.i18n import _
 from portal.state.messages import Message, MessagesState
@@ -14,7 +15,7 @@ _ICONS = {
 _COLORS = {"success": "grass", "info": "blue", "warning": "amber", "error": "red"}
 
 
-def _snackbar(message: Message, index: rx.Var[int]) -> rx.Component:
+def _snackbar(message: Message, index: NumberVar) -> rx.Component:
     return rx.callout.root(
         rx.callout.icon(
             rx.match(
@@ -36,7 +37,7 @@ def _snackbar(message: Message, index: rx.Var[int]) -> rx.Component:
         variant="surface",
         role=rx.cond(message.kind == "error", "alert", "status"),
         position="fixed",
-        top=(70 + index * 60).to_string() + "px",
+        top=(index * 60 + 70).to_string() + "px",
         right="16px",
         z_index="2000",
         max_width="min(480px, calc(100vw - 32px))",
@@ -44,7 +45,6 @@ def _snackbar(message: Message, index: rx.Var[int]) -> rx.Component:
         background_color="var(--color-panel-solid)",
         display="flex",
         align_items="center",
-        gap="2",
     )
 
 

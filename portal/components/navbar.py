@@ -16,7 +16,7 @@ def brand() -> rx.Component:
     return rx.link(
         rx.hstack(
             rx.icon("waypoints", size=24, color=rx.color("grass", 9)),
-            rx.heading(get_settings().company_name, size="5", weight="bold", color="white"),
+            rx.text(get_settings().company_name, size="5", weight="bold", color="white"),
             align="center",
             spacing="2",
         ),
@@ -137,7 +137,9 @@ def _drawer() -> rx.Component:
             rx.drawer.content(
                 rx.vstack(
                     rx.hstack(
-                        rx.heading(get_settings().company_name, size="4", color="white"),
+                        rx.text(
+                            get_settings().company_name, size="4", weight="bold", color="white"
+                        ),
                         rx.spacer(),
                         rx.drawer.close(
                             rx.icon_button(

@@ -2,8 +2,10 @@
 the ``on_load`` guard of spec 2 and a component guard that shows nothing before it has run."""
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import reflex as rx
+from reflex.event import EventType
 
 from portal.components.breadcrumbs import Crumb
 from portal.components.i18n import _
@@ -11,6 +13,23 @@ from portal.components.layout import default_layout, login_layout
 from portal.routes import Access, Route
 from portal.settings import get_settings
 from portal.state.session import SessionState
+
+
+@dataclass(frozen=True)
+class PageEntry:
+    component: Callable[[], rx.Component]
+    route: str
+    title: str
+    on_load: list
+
+
+# Filled by ``page`` as the page modules are imported; ``portal.py`` adds them to the app.
+PAGES: list[PageEntry] = []
+
+
+def add_pages(app: rx.App) -> None:
+    for entry in PAGES:
+        app.add_page(entry.component, route=entry.route, title=entry.title, on_load=entry.on_load)
 
 
 def _waiting() -> rx.Component:
@@ -30,7 +49,7 @@ def page(
     route: Route,
     *,
     crumbs: Sequence[Crumb] | None = None,
-    on_load: Sequence[rx.event.EventType[()]] = (),
+    on_load: Sequence[EventType[()]] = (),
     login_layout_: bool = False,
     title: rx.Var | str | None = None,
 ) -> Callable[[Callable[[], rx.Component]], Callable[[], rx.Component]]:
@@ -48,11 +67,14 @@ def page(
                 return login_layout(content)
             return default_layout(content, heading, trail)
 
-        rx.page(
-            route=route.path,
-            title=f"{route.label} · {get_settings().company_name}",
-            on_load=[SessionState.check_access(route.access.value), *on_load],
-        )(component)
+        PAGES.append(
+            PageEntry(
+                component=component,
+                route=route.path,
+                title=f"{route.label} · {get_settings().company_name}",
+                on_load=[SessionState.check_access(route.access.value), *on_load],
+            )
+        )
         return render
 
     return decorator

@@ -34,4 +34,4 @@ def role_chip(role: rx.Var[str]) -> rx.Component:
 
 
 def role_chips(roles: rx.Var[list[str]]) -> rx.Component:
-    return rx.flex(rx.foreach(roles, role_chip), wrap="wrap", gap="1")
+    return rx.flex(rx.foreach(roles, role_chip), wrap="wrap", spacing="1")

@@ -24,7 +24,7 @@ class Message(BaseModel):
 
 
 class MessagesState(rx.State):
-    messages: list[Message] = rx.field(default_factory=list)
+    messages: rx.Field[list[Message]] = rx.field(default_factory=list)
 
     def show(self, text: str, kind: MessageKind = "info", *, permanent: bool = False):
         """Adds a message; returns the event that will expire it, to be returned or yielded."""

@@ -12,11 +12,12 @@ from datetime import UTC, datetime
 from http.cookies import SimpleCookie
 
 import reflex as rx
+from reflex.event import EventSpec
 
 from portal import routes
 from portal.client import ProviderClient, ProviderError, User
 from portal.connections import backend_url, forget_client, session_client, session_store
-from portal.i18n import format_moment
+from portal.i18n import format_moment, gettext
 from portal.permissions import rules_for
 from portal.routes import Access
 from portal.session_store import COOKIE_NAME
@@ -26,7 +27,7 @@ from portal.state.preferences import PreferencesState
 logger = logging.getLogger(__name__)
 
 
-def load_from_server(url: str) -> rx.event.EventSpec:
+def load_from_server(url: str) -> EventSpec:
     """A full page load, for the backend routes that set or expire the session cookie;
     ``rx.redirect`` would route a same-origin path inside the single-page app."""
     return rx.call_script(f"window.location.assign({json.dumps(url)})")
@@ -38,9 +39,9 @@ class SessionState(PreferencesState):
     firstname: str = ""
     lastname: str = ""
     company_name: str = ""
-    roles: list[str] = rx.field(default_factory=list)
+    roles: rx.Field[list[str]] = rx.field(default_factory=list)
     # Rules as "action subject" strings: what the browser needs to show or hide, no more.
-    rules: list[str] = rx.field(default_factory=list)
+    rules: rx.Field[list[str]] = rx.field(default_factory=list)
     has_accepted_terms: bool = False
     signed_in_at: float = 0.0
     checked_path: str = ""
@@ -69,23 +70,20 @@ class SessionState(PreferencesState):
     def may(self, action: str, subject: str) -> bool:
         return f"{action} {subject}" in self.rules
 
-    async def language(self) -> str:
-        return self.current_language
-
     async def provider(self) -> ProviderClient:
         """The provider client of this user's session."""
         session = await session_store().load(self._token)
         if session is None:
             raise ProviderError(401, "401", "Session expired")
         return session_client(
-            self._token, session, await self.language(), self.router.session.client_ip
+            self._token, session, self.current_language, self.router.session.client_ip
         )
 
     async def report(self, error: ProviderError):
         """Sends a failed call to the one message handler, after the session rules of spec 8:
         401 signs out with the current path as redirect, 403 required_terms opens the terms."""
         messages = await self.get_state(MessagesState)
-        shown = messages.show_error(error, await self.language())
+        shown = messages.show_error(error, self.current_language)
         if error.code == 401:
             return await self._end(redirect=self.router.url.path)
         if error.error_code == "required_terms":
@@ -177,6 +175,13 @@ class SessionState(PreferencesState):
         if access == Access.LOGGED_OUT_ONLY and logged_in:
             return [language_event, rx.redirect(routes.HOME.path)]
         if access == Access.PRIVATE and not self.has_accepted_terms:
+            # What the provider's 403 required_terms would cause, without the round trip.
+            messages = await self.get_state(MessagesState)
+            messages.show(
+                gettext(self.current_language, "Please accept the terms and conditions of use."),
+                "error",
+                permanent=True,
+            )
             return [language_event, rx.redirect(routes.TERMS_OF_USE.path)]
         self.checked_path = path
         return language_event

@@ -108,7 +108,7 @@ def _wait_until_ready(url: str, process: subprocess.Popen, log_path: Path) -> No
             pytest.exit(f"The portal stopped at start:\n{log_path.read_text()[-4000:]}", 1)
         try:
             if (
-                httpx.get(f"{url}/login", timeout=2).status_code == 200
+                httpx.get(f"{url}/login", timeout=2, follow_redirects=True).status_code == 200
                 and httpx.get(f"{url}/provider/docs", timeout=2).status_code == 200
             ):
                 return

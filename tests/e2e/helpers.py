@@ -15,9 +15,12 @@ def log_in(page: Page, email: str, password: str = DEMO_PASSWORD, path: str = "/
 
 
 def log_in_as(page: Page, email: str) -> None:
+    """Logs in and waits for the signed-in home page."""
     log_in(page, email)
-    expect(page.get_by_role("heading", level=1)).to_contain_text("Welcome to your")
-    expect(page).to_have_url(re.compile(r"/$"))
+    expect(
+        page.get_by_role("button", name=re.compile("User menu|Menu utilisateur"))
+    ).to_be_visible()
+    expect(page).to_have_url(re.compile(r":\d+/$"))
 
 
 def open_user_menu(page: Page) -> None:

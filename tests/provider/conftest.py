@@ -10,6 +10,7 @@ import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -89,7 +90,7 @@ class World:
         *,
         roles: tuple[str, ...] = (),
         auxiliary: tuple[str, ...] = (),
-        **fields: object,
+        **fields: Any,
     ) -> uuid.UUID:
         with Session(self.engine) as session:
             user = User(

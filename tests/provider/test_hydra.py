@@ -3,7 +3,7 @@ query of the request."""
 
 from starlette.requests import Request
 
-from portal.provider.hydra import ItemsCollection, Pagination, collection
+from portal.provider.hydra import Collection, ItemsCollection, Pagination, collection
 
 
 def _request(query: bytes) -> Request:
@@ -43,7 +43,7 @@ def test_a_collection_can_also_be_read_as_items_and_total_items() -> None:
 
 
 def test_an_empty_collection_has_one_page_and_no_neighbours() -> None:
-    page = collection(_request(b""), "Sensor", [], 0, Pagination(1, 10))
+    page: Collection[str] = collection(_request(b""), "Sensor", [], 0, Pagination(1, 10))
     view = page.model_dump(by_alias=True)["hydra:view"]
     assert view["hydra:first"] == view["hydra:last"] == "/api/sensors?page=1"
     assert "hydra:next" not in view

@@ -186,7 +186,9 @@ async def test_the_company_filter_matches_the_main_company(
     client: httpx.AsyncClient, world: World, sign_in: SignIn
 ) -> None:
     await sign_in("admin")
-    response = await client.get("/api/users", params={"company.uuid": world.companies["globex"]})
+    response = await client.get(
+        "/api/users", params={"company.uuid": str(world.companies["globex"])}
+    )
     assert _emails(response) == ["claire@example.test"]
 
 

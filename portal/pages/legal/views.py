@@ -84,31 +84,34 @@ def acceptance_bar() -> rx.Component:
     """Kept in sight at the bottom of the window while the text scrolls by."""
     return rx.cond(
         _awaiting_acceptance(),
-        rx.card(
-            rx.flex(
-                rx.checkbox(
-                    _("I have read and accept the terms of use"),
-                    checked=TermsState.terms_ticked,
-                    on_change=TermsState.set_terms_ticked,
-                    size="3",
-                ),
-                rx.button(
-                    _("Validate"),
-                    on_click=TermsState.accept,
-                    disabled=~TermsState.terms_ticked,
-                    loading=TermsState.accepting,
-                    size="3",
-                ),
-                direction=rx.breakpoints(initial="column", sm="row"),
-                align=rx.breakpoints(initial="stretch", sm="center"),
-                justify="between",
-                gap="3",
+        rx.flex(
+            rx.checkbox(
+                _("I have read and accept the terms of use"),
+                checked=TermsState.terms_ticked,
+                on_change=TermsState.set_terms_ticked,
+                size="3",
             ),
+            rx.button(
+                _("Validate"),
+                on_click=TermsState.accept,
+                disabled=~TermsState.terms_ticked,
+                loading=TermsState.accepting,
+                size="3",
+                flex_shrink="0",
+            ),
+            align="center",
+            justify="between",
+            gap="3",
             position="sticky",
             bottom="16px",
             z_index="1",
             width="100%",
             max_width=READABLE_WIDTH,
+            padding=["12px", "12px 16px"],
+            # Opaque, unlike a card's translucent panel: the text scrolls beneath it.
+            background_color="var(--color-panel-solid)",
+            border=f"1px solid {rx.color('gray', 6)}",
+            border_radius="var(--radius-4)",
             box_shadow="var(--shadow-5)",
         ),
     )

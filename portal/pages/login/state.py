@@ -13,7 +13,7 @@ from portal.state.session import SessionState, load_from_server
 class LoginState(SessionState):
     login_email: str = ""
     login_password: str = ""
-    touched: list[str] = rx.field(default_factory=list)
+    touched: rx.Field[list[str]] = rx.field(default_factory=list)
     loading: bool = False
     error_code: int = 0
     error_message: str = ""
@@ -59,7 +59,7 @@ class LoginState(SessionState):
         self.loading = True
         self.error_code, self.error_message = 0, ""
         yield
-        language = await self.language()
+        language = self.current_language
         email, password = self.login_email.strip(), self.login_password
         try:
             async with anonymous_client(language, self.router.session.client_ip) as client:

@@ -1,15 +1,17 @@
 """The profile card and the states around it: loading, missing and failed."""
 
 import reflex as rx
+from reflex.vars import ObjectVar
 
 from portal import routes
 from portal.components.i18n import _
 from portal.components.jobs import job_label
 from portal.components.roles import role_chips
 from portal.pages.user.state import UserProfileState
+from portal.pages.users.models import UserRow
 
 _NONE = "—"
-profile = UserProfileState.profile
+profile: ObjectVar[UserRow] = UserProfileState.profile.to(ObjectVar, UserRow)
 
 
 def profile_title() -> rx.Var:
@@ -31,7 +33,9 @@ def _profile_card() -> rx.Component:
     return rx.card(
         rx.heading(_("Profile"), as_="h2", size="4", margin_bottom="12px"),
         rx.data_list.root(
-            _item(_("Roles"), rx.cond(profile.roles.length() > 0, role_chips(profile.roles), _NONE)),
+            _item(
+                _("Roles"), rx.cond(profile.roles.length() > 0, role_chips(profile.roles), _NONE)
+            ),
             _item(_("Company"), _or_none(profile.company)),
             _item(
                 _("Auxiliary companies"),
@@ -41,7 +45,7 @@ def _profile_card() -> rx.Component:
                     _NONE,
                 ),
             ),
-            _item(_("E-mail"), rx.link(profile.email, href="mailto:" + profile.email)),
+            _item(_("E-mail"), rx.link(profile.email, href=f"mailto:{profile.email}")),
             _item(_("Phone number"), _or_none(profile.phone_number)),
             rx.cond(profile.job != "", _item(_("Job"), job_label(profile.job))),
             orientation=rx.breakpoints(initial="vertical", sm="horizontal"),
@@ -92,6 +96,11 @@ def user_profile() -> rx.Component:
         ("ready", _profile_card()),
         ("missing", _missing()),
         ("failed", _failed()),
-        rx.center(rx.spinner(size="3"), role="status", aria_label=_("Loading"), padding="48px",
-                  width="100%"),
+        rx.center(
+            rx.spinner(size="3"),
+            role="status",
+            aria_label=_("Loading"),
+            padding="48px",
+            width="100%",
+        ),
     )

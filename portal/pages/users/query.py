@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
-from portal.components.data_table import ASCENDING, Paging
+from portal.components.paging import ASCENDING, Paging
 
 SORT_FIELDS = ("lastname", "firstname", "email")
 PAGE_SIZES = (10, 25)

@@ -1,12 +1,14 @@
 """The users list: filter row, count and the server-paged table."""
 
 import reflex as rx
+from reflex.vars import ObjectVar
 
 from portal.components.data_table import Column, data_table
 from portal.components.forms import field
 from portal.components.i18n import _
 from portal.components.roles import role_chips
 from portal.i18n import N_
+from portal.pages.users.models import UserRow
 from portal.pages.users.query import PAGE_SIZES
 from portal.pages.users.state import UsersListState
 
@@ -39,12 +41,20 @@ def _filter(input_id: str, label: rx.Var, value: rx.Var[str], on_change) -> rx.C
 
 def filters() -> rx.Component:
     return rx.flex(
-        _filter("users-filter-name", _("Name"), UsersListState.name_filter,
-                UsersListState.set_name_filter),
-        _filter("users-filter-email", _("E-mail"), UsersListState.email_filter,
-                UsersListState.set_email_filter),
+        _filter(
+            "users-filter-name",
+            _("Name"),
+            UsersListState.name_filter,
+            UsersListState.set_name_filter,
+        ),
+        _filter(
+            "users-filter-email",
+            _("E-mail"),
+            UsersListState.email_filter,
+            UsersListState.set_email_filter,
+        ),
         direction=rx.breakpoints(initial="column", sm="row"),
-        gap="3",
+        spacing="3",
         width="100%",
         max_width=rx.breakpoints(initial="100%", sm="640px"),
     )
@@ -65,15 +75,15 @@ def _count() -> rx.Component:
 
 
 def _lines(values: rx.Var[list[str]]) -> rx.Component:
-    return rx.vstack(rx.foreach(values, lambda value: rx.text(value)), spacing="0")
+    return rx.vstack(rx.foreach(values, rx.text), spacing="0", min_width="120px")
 
 
-def _cells(user: rx.Var) -> list[rx.Component | rx.Var]:
+def _cells(user: ObjectVar[UserRow]) -> list[rx.Component | rx.Var]:
     return [
         rx.link(user.full_name, href=user.path, weight="medium", white_space="nowrap"),
-        user.company,
+        rx.text(user.company, min_width="120px"),
         _lines(user.auxiliary_companies),
-        user.email,
+        rx.text(user.email, white_space="nowrap"),
         rx.text(user.phone_number, white_space="nowrap"),
         role_chips(user.roles),
     ]

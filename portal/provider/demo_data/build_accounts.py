@@ -17,8 +17,11 @@ def build_accounts(context: SeedContext, staff_company_name: str, password_hash:
         context.companies[key] = Company(id=context.new_id(), reference=reference, name=name)
     for person in PEOPLE:
         context.users[person.email] = _user(context, person, password_hash)
+    # Relationships as well as keys: users refer to companies and to each other, and the unit of
+    # work orders such inserts by the related objects, not by the key columns.
     for person in PEOPLE:
         user = context.users[person.email]
+        user.company = context.companies[person.company]
         user.manager = context.users[person.manager] if person.manager else None
         user.assistants = [context.users[email] for email in person.assistants]
     for company_key, company in context.companies.items():
@@ -41,7 +44,7 @@ def _user(context: SeedContext, person: Person, password_hash: str) -> User:
         mobile_phone=person.mobile_phone,
         job=person.job,
         roles=[role.value for role in person.roles],
-        company=context.companies[person.company],
+        company_id=context.companies[person.company].id,
         auxiliary_companies=[context.companies[name] for name in person.auxiliary_companies],
         has_accepted_terms=person.has_accepted_terms,
         terms_accepted_at=context.midnight if person.has_accepted_terms else None,

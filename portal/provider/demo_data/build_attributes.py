@@ -66,7 +66,11 @@ def _family_attributes(
             interface = rng.choice(("1000BASE-LX", "10GBASE-LR", "100GBASE-LR4"))
             return [
                 ("rate", rng.choice(RATES), _CHARACTERISTICS),
-                ("protocol", rng.choice(("BGP", "BGP + static IPv6", "Static routing")), _CHARACTERISTICS),
+                (
+                    "protocol",
+                    rng.choice(("BGP", "BGP + static IPv6", "Static routing")),
+                    _CHARACTERISTICS,
+                ),
                 ("interface", interface, _CHARACTERISTICS),
                 level,
                 *_delivery_point(rng, "deliveryPointA"),
@@ -75,12 +79,18 @@ def _family_attributes(
             return [
                 *ends,
                 ("rate", rng.choice(RATES), _CHARACTERISTICS),
-                ("protocol", rng.choice(("Ethernet 802.1Q", "Ethernet QinQ", "Ethernet port-based")), _CHARACTERISTICS),
+                (
+                    "protocol",
+                    rng.choice(("Ethernet 802.1Q", "Ethernet QinQ", "Ethernet port-based")),
+                    _CHARACTERISTICS,
+                ),
                 ("interface", rng.choice(("1000BASE-LX", "10GBASE-LR")), _CHARACTERISTICS),
                 level,
             ]
         case Family.WAVELENGTH:
-            rate = {"wavelength_10g": "10GE LAN PHY", "wavelength_400g": "400GE"}.get(entry.key, "100GE")
+            rate = {"wavelength_10g": "10GE LAN PHY", "wavelength_400g": "400GE"}.get(
+                entry.key, "100GE"
+            )
             return [*ends, ("protocolAndRate", rate, _CHARACTERISTICS), level]
         case Family.OTN:
             rate = OTN_RATES[2] if entry.key == "otn_odu4" else rng.choice(OTN_RATES[:2])
@@ -89,7 +99,11 @@ def _family_attributes(
             return [
                 *ends,
                 ("strandCount", str(rng.choice((2, 4, 8, 12, 24))), _CHARACTERISTICS),
-                ("cable", f"CBL-{site_a.city[:3].upper()}-{rng.randint(100, 999)}", _CHARACTERISTICS),
+                (
+                    "cable",
+                    f"CBL-{site_a.city[:3].upper()}-{rng.randint(100, 999)}",
+                    _CHARACTERISTICS,
+                ),
                 *_delivery_point(rng, "deliveryPointA"),
                 *_delivery_point(rng, "deliveryPointB"),
             ]
@@ -113,11 +127,19 @@ def _family_attributes(
         case Family.HOSTING | Family.EQUIPMENT:
             return [
                 ("rackCount", rng.choice(RACK_UNITS[:5]), _CHARACTERISTICS),
-                ("interface", rng.choice(("2 × 10GBASE-SR", "4 × 25GBASE-SR", "48 × 1000BASE-T")), _CHARACTERISTICS),
+                (
+                    "interface",
+                    rng.choice(("2 × 10GBASE-SR", "4 × 25GBASE-SR", "48 × 1000BASE-T")),
+                    _CHARACTERISTICS,
+                ),
                 level,
             ]
         case Family.STORAGE_NETWORK:
-            return [*ends, ("protocolAndRate", rng.choice(FIBRE_CHANNEL_RATES), _CHARACTERISTICS), level]
+            return [
+                *ends,
+                ("protocolAndRate", rng.choice(FIBRE_CHANNEL_RATES), _CHARACTERISTICS),
+                level,
+            ]
         case Family.VOICE:
             return [
                 ("protocol", "SIP over UDP", _CHARACTERISTICS),

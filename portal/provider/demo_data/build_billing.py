@@ -105,20 +105,14 @@ def _monthly_invoice(
     prices: Prices,
     sequence: int,
 ) -> Invoice | None:
-    french = company in FRENCH_SPEAKING
-    lines = [
-        InvoiceLine(
-            id=context.new_id(),
-            service_id=service.id,
-            label=_line_label(service, french),
-            amount=prices[service.id],
-        )
+    charges = [
+        (service, prices[service.id])
         for service in context.services_of(company)
         if _in_service(service, month_start)
     ]
-    if not lines:
+    if not charges:
         return None
-    return _invoice(context, company, InvoiceType.INVOICE, month_start, lines, sequence)
+    return _invoice(context, company, InvoiceType.INVOICE, month_start, charges, sequence)
 
 
 def _invoice(
@@ -126,17 +120,17 @@ def _invoice(
     company: str,
     kind: InvoiceType,
     issued: date,
-    lines: list[InvoiceLine],
+    charges: list[tuple[Service, Decimal]],
     sequence: int,
 ) -> Invoice:
     french = company in FRENCH_SPEAKING
-    amount = sum((line.amount for line in lines), Decimal(0))
+    amount = sum((charge for _service, charge in charges), Decimal(0))
     with_tax = (amount * (1 + VAT_RATE) if french else amount).quantize(CENT)
     prefix = "FA" if kind is InvoiceType.INVOICE else "AV"
     reference = f"{prefix}{issued:%Y%m}-{sequence + 1:05d}"
     month_start = issued.replace(day=1)
     document = context.documents["invoice" if kind is InvoiceType.INVOICE else "credit"]
-    return Invoice(
+    invoice = Invoice(
         id=context.new_id(),
         reference=reference,
         company_id=context.companies[company].id,
@@ -154,8 +148,18 @@ def _invoice(
         status=InvoiceStatus.PAID,
         pdf_path=document.path,
         pdf_name=f"{reference}.pdf",
-        lines=lines,
     )
+    invoice.lines = [
+        InvoiceLine(
+            id=context.new_id(),
+            invoice_id=invoice.id,
+            service_id=service.id,
+            label=_line_label(service, french),
+            amount=charge,
+        )
+        for service, charge in charges
+    ]
+    return invoice
 
 
 def _settle(invoice: Invoice, company: str, months_back: int) -> None:
@@ -171,14 +175,19 @@ def _credit_notes(
 ) -> list[Invoice]:
     """Service-level credits for past incidents; Acme's latest is not yet deducted."""
     billed = [service for service in context.services_of(company) if service.date_start]
-    credits = []
+    credits: list[Invoice] = []
     for months_back in (8, 3)[: 2 if company == ACME else 1]:
         service = context.rng.choice(billed)
-        amount = (prices[service.id] * Decimal("0.15")).quantize(CENT)
-        label = _line_label(service, company in FRENCH_SPEAKING)
-        line = InvoiceLine(id=context.new_id(), service_id=service.id, label=label, amount=amount)
+        charge = (prices[service.id] * Decimal("0.15")).quantize(CENT)
         issued = _month_start(context.today, months_back) + timedelta(days=14)
-        credit = _invoice(context, company, InvoiceType.CREDIT, issued, [line], sequence + len(credits))
+        credit = _invoice(
+            context,
+            company,
+            InvoiceType.CREDIT,
+            issued,
+            [(service, charge)],
+            sequence + len(credits),
+        )
         if months_back == 3:
             credit.paid, credit.is_paid, credit.status = Decimal(0), False, InvoiceStatus.UNPAID
         credits.append(credit)

@@ -97,8 +97,7 @@ def build_services(context: SeedContext) -> None:
     for company, entry, status in _plan(context.rng):
         reference_number += context.rng.randint(3, 40)
         reference = f"PB-{REFERENCE_CODES[entry.family]}-{reference_number}"
-        service = _service(context, company, entry, status, reference)
-        service.type = types[entry.key]
+        service = _service(context, company, types[entry.key], entry, status, reference)
         context.services.append(service)
     context.session.add_all(context.services)
     context.session.flush()
@@ -160,7 +159,9 @@ def _endpoint(context: SeedContext, site: Site) -> Endpoint:
     )
 
 
-def _dates(rng: random.Random, today: date, status: ServiceStatus) -> tuple[date | None, date | None]:
+def _dates(
+    rng: random.Random, today: date, status: ServiceStatus
+) -> tuple[date | None, date | None]:
     """Ready-for-service and termination dates."""
     match status:
         case ServiceStatus.ACTIVE:
@@ -174,14 +175,16 @@ def _dates(rng: random.Random, today: date, status: ServiceStatus) -> tuple[date
     return None, None
 
 
-def _milestones(context: SeedContext) -> list[ServiceMilestone]:
+def _milestones(context: SeedContext, service: Service) -> list[ServiceMilestone]:
     """The first milestones completed with their dates, the next one planned, the rest open."""
     rng = context.rng
     completed = rng.randint(1, len(MilestoneName) - 1)
     day = context.today - timedelta(days=rng.randint(40, 120))
     milestones = []
     for position, name in enumerate(MilestoneName):
-        milestone = ServiceMilestone(id=context.new_id(), name=name, position=position)
+        milestone = ServiceMilestone(
+            id=context.new_id(), service_id=service.id, name=name, position=position
+        )
         if position < completed:
             milestone.completed, milestone.date = True, day
             day = min(day + timedelta(days=rng.randint(5, 25)), context.today)
@@ -207,21 +210,31 @@ def _client_references(rng: random.Random, company: str, site: Site) -> list[str
 def _documents(context: SeedContext, service: Service, family: Family) -> list[ServiceDocument]:
     documents = []
     if service.status is not ServiceStatus.UNDER_CONSTRUCTION:
-        documents.append(_document(context, DocumentKind.HANDOVER, f"handover-{service.reference}.pdf"))
+        documents.append(
+            _document(context, service, DocumentKind.HANDOVER, f"handover-{service.reference}.pdf")
+        )
         if context.rng.random() < 0.3:
             documents.append(
-                _document(context, DocumentKind.HANDOVER, f"test-report-{service.reference}.pdf")
+                _document(
+                    context, service, DocumentKind.HANDOVER, f"test-report-{service.reference}.pdf"
+                )
             )
     if family in {Family.CROSS_CONNECT, Family.DARK_FIBRE, Family.COLOCATION} or (
         family in _BETWEEN_SITES and context.rng.random() < 0.5
     ):
-        documents.append(_document(context, DocumentKind.LOA, f"LOA-{service.reference}.pdf"))
+        documents.append(
+            _document(context, service, DocumentKind.LOA, f"LOA-{service.reference}.pdf")
+        )
     return documents
 
 
-def _document(context: SeedContext, kind: DocumentKind, name: str) -> ServiceDocument:
+def _document(
+    context: SeedContext, service: Service, kind: DocumentKind, name: str
+) -> ServiceDocument:
     source = context.documents["handover" if kind is DocumentKind.HANDOVER else "loa"]
-    return ServiceDocument(id=context.new_id(), kind=kind, name=name, file_path=source.path)
+    return ServiceDocument(
+        id=context.new_id(), service_id=service.id, kind=kind, name=name, file_path=source.path
+    )
 
 
 def _delivery_manager_email(rng: random.Random, company: str) -> str | None:
@@ -232,10 +245,17 @@ def _delivery_manager_email(rng: random.Random, company: str) -> str | None:
 
 
 def _service(
-    context: SeedContext, company: str, entry: ServiceTypeEntry, status: ServiceStatus, reference: str
+    context: SeedContext,
+    company: str,
+    service_type: ServiceType,
+    entry: ServiceTypeEntry,
+    status: ServiceStatus,
+    reference: str,
 ) -> Service:
     rng = context.rng
     site_a, site_b = _ends(rng, company, entry.family)
+    endpoint_a = _endpoint(context, site_a)
+    endpoint_b = _endpoint(context, site_b) if site_b else None
     date_start, date_termination = _dates(rng, context.today, status)
     order_year = (date_start or context.today).year
     order_reference = f"BC-{order_year}-{rng.randint(1, 99999):05d}"
@@ -243,23 +263,26 @@ def _service(
     service = Service(
         id=context.new_id(),
         reference=reference,
-        company=context.companies[company],
+        company_id=context.companies[company].id,
+        type_id=service_type.id,
         status=status,
         date_start=date_start,
         date_termination=date_termination,
         client_references=_client_references(rng, company, site_a),
-        delivery_manager=context.users[manager_email] if manager_email else None,
+        delivery_manager_id=context.users[manager_email].id if manager_email else None,
         order_reference=order_reference,
         order_pdf_path=context.documents["order"].path,
         order_pdf_name=f"{order_reference}.pdf",
-        endpoint_a=_endpoint(context, site_a),
-        endpoint_b=_endpoint(context, site_b) if site_b else None,
+        endpoint_a_id=endpoint_a.id,
+        endpoint_b_id=endpoint_b.id if endpoint_b else None,
     )
+    # The relationships as well as the keys: the search column is computed from them at flush.
+    service.type, service.endpoint_a, service.endpoint_b = service_type, endpoint_a, endpoint_b
     service.attributes = [
-        ServiceAttribute(id=context.new_id(), **attribute._asdict())
+        ServiceAttribute(id=context.new_id(), service_id=service.id, **attribute._asdict())
         for attribute in service_attributes(rng, entry, site_a, site_b)
     ]
     service.documents = _documents(context, service, entry.family)
     if status is ServiceStatus.UNDER_CONSTRUCTION:
-        service.milestones = _milestones(context)
+        service.milestones = _milestones(context, service)
     return service

@@ -26,14 +26,19 @@ def build_terminations(context: SeedContext) -> None:
             date=service.date_termination,
             services=[service],
         )
-        termination.documents = [_document(context, f"termination-acknowledgement-{reference}.pdf")]
+        filenames = [f"termination-acknowledgement-{reference}.pdf"]
         if service.status is ServiceStatus.TERMINATED:
-            termination.documents.append(_document(context, f"equipment-return-{reference}.pdf"))
+            filenames.append(f"equipment-return-{reference}.pdf")
+        termination.documents = [_document(context, termination, name) for name in filenames]
         terminations.append(termination)
     context.session.add_all(terminations)
     context.session.flush()
 
 
-def _document(context: SeedContext, filename: str) -> TerminationDocument:
-    path = context.documents["termination"].path
-    return TerminationDocument(id=context.new_id(), filename=filename, file_path=path)
+def _document(context: SeedContext, termination: Termination, filename: str) -> TerminationDocument:
+    return TerminationDocument(
+        id=context.new_id(),
+        termination_id=termination.id,
+        filename=filename,
+        file_path=context.documents["termination"].path,
+    )

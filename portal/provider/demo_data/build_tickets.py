@@ -84,15 +84,18 @@ def _ticket(
         service_reference=rng.choice(services).reference if concerns_service else None,
     )
     if rng.random() < 0.35:
-        ticket.attachments = [_attachment(context, "diagnostic", f"diagnostic-{number}.pdf")]
+        files = [("diagnostic", f"diagnostic-{number}.pdf")]
         if story.kind == "request":
-            ticket.attachments.append(_attachment(context, "loa", f"LOA-request-{number}.pdf"))
+            files.append(("loa", f"LOA-request-{number}.pdf"))
+        ticket.attachments = [_attachment(context, ticket, *file) for file in files]
     return ticket
 
 
 def _priority(context: SeedContext, story: TicketStory) -> TicketPriority:
     if story.kind == "incident":
-        return context.rng.choice((TicketPriority.CRITICAL, TicketPriority.HIGH, TicketPriority.MEDIUM))
+        return context.rng.choice(
+            (TicketPriority.CRITICAL, TicketPriority.HIGH, TicketPriority.MEDIUM)
+        )
     return context.rng.choice((TicketPriority.MEDIUM, TicketPriority.LOW))
 
 
@@ -101,10 +104,11 @@ def _first_paragraph(html: str) -> str:
     return " ".join(_TAG.sub(" ", first).split())[:500]
 
 
-def _attachment(context: SeedContext, kind: str, filename: str) -> TicketAttachment:
+def _attachment(context: SeedContext, ticket: Ticket, kind: str, filename: str) -> TicketAttachment:
     document = context.documents[kind]
     return TicketAttachment(
         id=context.new_id(),
+        ticket_id=ticket.id,
         filename=filename,
         size=document.size,
         content_type="application/pdf",

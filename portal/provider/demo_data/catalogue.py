@@ -73,7 +73,10 @@ SERVICE_TYPES: tuple[ServiceTypeEntry, ...] = (
         Family.ETHERNET,
     ),
     ServiceTypeEntry(
-        "ethernet_elan", "Ethernet multipoint (E-LAN)", "Ethernet multipoint (E-LAN)", Family.ETHERNET
+        "ethernet_elan",
+        "Ethernet multipoint (E-LAN)",
+        "Ethernet multipoint (E-LAN)",
+        Family.ETHERNET,
     ),
     ServiceTypeEntry(
         "mobile_backhaul", "Mobile backhaul", "Collecte mobile (backhaul)", Family.ETHERNET
@@ -116,7 +119,10 @@ SERVICE_TYPES: tuple[ServiceTypeEntry, ...] = (
         "colocation_rack", "Colocation – full rack", "Colocation – baie complète", Family.COLOCATION
     ),
     ServiceTypeEntry(
-        "colocation_half_rack", "Colocation – half rack", "Colocation – demi-baie", Family.COLOCATION
+        "colocation_half_rack",
+        "Colocation – half rack",
+        "Colocation – demi-baie",
+        Family.COLOCATION,
     ),
     ServiceTypeEntry(
         "colocation_quarter_rack",
@@ -125,10 +131,16 @@ SERVICE_TYPES: tuple[ServiceTypeEntry, ...] = (
         Family.COLOCATION,
     ),
     ServiceTypeEntry(
-        "colocation_cage", "Colocation – private cage", "Colocation – cage privative", Family.COLOCATION
+        "colocation_cage",
+        "Colocation – private cage",
+        "Colocation – cage privative",
+        Family.COLOCATION,
     ),
     ServiceTypeEntry(
-        "power_feed", "Additional power feed", "Alimentation électrique supplémentaire", Family.COLOCATION
+        "power_feed",
+        "Additional power feed",
+        "Alimentation électrique supplémentaire",
+        Family.COLOCATION,
     ),
     ServiceTypeEntry(
         "cross_connect_fibre", "Cross-connect – fibre", "Jarretière optique", Family.CROSS_CONNECT
@@ -149,7 +161,9 @@ SERVICE_TYPES: tuple[ServiceTypeEntry, ...] = (
     ServiceTypeEntry("router_sale", "Router – sale", "Routeur – vente", Family.EQUIPMENT),
     ServiceTypeEntry("router_rental", "Router – rental", "Routeur – location", Family.EQUIPMENT),
     ServiceTypeEntry("switch_sale", "Switch – sale", "Commutateur – vente", Family.EQUIPMENT),
-    ServiceTypeEntry("switch_rental", "Switch – rental", "Commutateur – location", Family.EQUIPMENT),
+    ServiceTypeEntry(
+        "switch_rental", "Switch – rental", "Commutateur – location", Family.EQUIPMENT
+    ),
     ServiceTypeEntry(
         "optical_transceiver_sale",
         "Optical transceiver – sale",
@@ -167,9 +181,7 @@ SERVICE_TYPES: tuple[ServiceTypeEntry, ...] = (
     ),
     ServiceTypeEntry("managed_dns", "Managed DNS", "DNS infogéré", Family.NETWORK_SERVICE),
     ServiceTypeEntry("managed_wifi", "Managed Wi-Fi", "Wi-Fi infogéré", Family.NETWORK_SERVICE),
-    ServiceTypeEntry(
-        "fibre_channel", "Fibre Channel", "Fibre Channel", Family.STORAGE_NETWORK
-    ),
+    ServiceTypeEntry("fibre_channel", "Fibre Channel", "Fibre Channel", Family.STORAGE_NETWORK),
     ServiceTypeEntry("sip_trunk", "Voice SIP trunk", "Trunk SIP (voix)", Family.VOICE),
 )
 

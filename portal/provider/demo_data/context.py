@@ -12,18 +12,28 @@ from portal.provider.demo_data.documents import DemoDocument
 from portal.provider.models import Company, Service, User
 
 
+def seeded_random(seed: int) -> random.Random:
+    """A reproducible random source: the demo must come out the same on every install, and
+    nothing it draws is a secret."""
+    return random.Random(seed)
+
+
 @dataclass
 class SeedContext:
     session: Session
     rng: random.Random
-    # Demo dates follow the day of seeding, so maintenances are upcoming and invoices overdue
-    # whenever the demo is installed; within one day the data is identical.
-    today: date
+    # Demo dates follow the moment of seeding, so maintenances are upcoming and invoices overdue
+    # whenever the demo is installed; only the dates move between two installs.
+    now: datetime
     documents: dict[str, DemoDocument]
     id_source: random.Random
     companies: dict[str, Company] = field(default_factory=dict)
     users: dict[str, User] = field(default_factory=dict)
     services: list[Service] = field(default_factory=list)
+
+    @property
+    def today(self) -> date:
+        return self.now.date()
 
     @property
     def midnight(self) -> datetime:

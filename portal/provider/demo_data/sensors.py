@@ -22,6 +22,8 @@ class SensorTemplate(NamedTuple):
     name: str  # ``{port}`` is replaced by the port the sensor watches
     description: str
     channels: tuple[Channel, ...]
+    # How much one sensor's level differs from another's (fraction of the baselines).
+    variation: float = 0.0
     # Lookup sensors report a state (up, down, testing…) instead of a measured value.
     is_lookup: bool = False
 
@@ -34,12 +36,14 @@ TRAFFIC = SensorTemplate(
         Channel("Traffic in", "Mbit/s", "1f77b4", 3200.0, 0.55, 0.08),
         Channel("Traffic out", "Mbit/s", "2ca02c", 1800.0, 0.5, 0.1),
     ),
+    variation=0.8,
 )
 LATENCY = SensorTemplate(
     "latency",
     "Ping {port}",
     "Round-trip time",
     (Channel("Round-trip time", "ms", "9467bd", 4.2, 0.1, 0.15),),
+    variation=0.6,
 )
 OPTICAL_POWER = SensorTemplate(
     "optical_power",
@@ -49,18 +53,21 @@ OPTICAL_POWER = SensorTemplate(
         Channel("Rx power", "dBm", "ff7f0e", -7.5, 0.0, 0.02),
         Channel("Tx power", "dBm", "8c564b", -2.1, 0.0, 0.01),
     ),
+    variation=0.3,
 )
 TEMPERATURE = SensorTemplate(
     "temperature",
     "Temperature {port}",
     "Inlet temperature",
     (Channel("Temperature", "°C", "d62728", 23.5, 0.06, 0.02),),
+    variation=0.1,
 )
 POWER_DRAW = SensorTemplate(
     "power_draw",
     "Power draw {port}",
     "Electrical power drawn by the rack",
     (Channel("Power", "kW", "bcbd22", 3.4, 0.08, 0.03),),
+    variation=0.4,
 )
 OPERATIONAL_STATE = SensorTemplate(
     "operational_state",

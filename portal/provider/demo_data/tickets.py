@@ -20,8 +20,8 @@ STORIES: tuple[TicketStory, ...] = (
         "incident",
         "Total loss of service on the Paris–Lyon wavelength",
         "Perte totale de service sur la longueur d'onde Paris–Lyon",
-        "<p>Since <strong>03:12 UTC</strong> our 100G wavelength between Paris and Lyon is down.</p>"
-        "<ul><li>Both ends show <em>LOS</em> on the client port</li>"
+        "<p>Since <strong>03:12 UTC</strong> our 100G wavelength between Paris and Lyon is "
+        "down.</p><ul><li>Both ends show <em>LOS</em> on the client port</li>"
         "<li>No work was planned on our side</li></ul><p>Please investigate urgently.</p>",
         "<p>Depuis <strong>03 h 12 UTC</strong>, notre longueur d'onde 100G entre Paris et Lyon "
         "est coupée.</p><ul><li>Les deux extrémités affichent <em>LOS</em> sur le port client</li>"

@@ -1,0 +1,41 @@
+"""``migrate`` and ``seed-demo``."""
+
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+from portal.provider.db import create_db_engine
+from portal.provider.migrate import migrate
+from portal.provider.seed import seed_if_empty
+from portal.settings import get_settings
+
+
+def database_label(engine: Engine) -> str:
+    """The database URL without its password, to say which database a command worked on."""
+    return engine.url.render_as_string(hide_password=True)
+
+
+def migrated_engine() -> Engine:
+    engine = create_db_engine()
+    migrate(engine)
+    return engine
+
+
+def migrate_database() -> bool:
+    engine = migrated_engine()
+    print(f"Migrated {database_label(engine)} to the newest schema.")
+    return True
+
+
+def seed_demo() -> bool:
+    if get_settings().environment == "production":
+        print("Refused: demo data is never loaded in production (ENVIRONMENT=production).")
+        return False
+    engine = migrated_engine()
+    with Session(engine) as session:
+        seeded = seed_if_empty(session)
+        session.commit()
+    if seeded:
+        print(f"Loaded the demo data into {database_label(engine)}.")
+    else:
+        print(f"{database_label(engine)} already has users: no demo data loaded.")
+    return True

@@ -1,0 +1,78 @@
+"""Demo data of the embedded provider, seeded into an empty database outside production.
+
+Companies, the demo accounts of DESIGN section 7 and more users, about a hundred services of every
+type and status, invoices and credit notes, tickets, maintenances and monitoring sensors with
+their time series, and the PDF documents they point to. The content is fixed (a seeded random
+source, reproducible ids); only the dates follow the moment of seeding. The caller commits.
+"""
+
+import logging
+import time
+from datetime import datetime
+from pathlib import Path
+
+from sqlmodel import Session, select
+
+from portal.provider.demo_data.build_accounts import build_accounts
+from portal.provider.demo_data.build_billing import build_billing
+from portal.provider.demo_data.build_maintenances import build_maintenances
+from portal.provider.demo_data.build_monitoring import build_monitoring
+from portal.provider.demo_data.build_samples import build_samples
+from portal.provider.demo_data.build_services import build_services
+from portal.provider.demo_data.build_terminations import build_terminations
+from portal.provider.demo_data.build_tickets import build_tickets
+from portal.provider.demo_data.context import SeedContext, seeded_random
+from portal.provider.demo_data.documents import write_demo_documents
+from portal.provider.demo_data.people import DEMO_PASSWORD, PEOPLE
+from portal.provider.models import User, utcnow
+from portal.provider.passwords import hash_password
+from portal.settings import DATA_DIR, get_settings
+
+logger = logging.getLogger(__name__)
+
+RANDOM_SEED = 2026
+
+
+def demo_logins() -> list[tuple[str, str, str]]:
+    """The demo accounts as (e-mail, password, what the account shows), for ``make run``."""
+    return [
+        (person.email, DEMO_PASSWORD, person.demo_description)
+        for person in PEOPLE
+        if person.demo_description
+    ]
+
+
+def is_empty(session: Session) -> bool:
+    return session.exec(select(User.id).limit(1)).first() is None
+
+
+def seed_if_empty(session: Session, data_dir: Path = DATA_DIR) -> bool:
+    """Seed the demo into a database without users; answers whether it did. Never in
+    production, whatever the caller checked."""
+    if get_settings().environment == "production" or not is_empty(session):
+        return False
+    started = time.perf_counter()
+    seed_demo(session, data_dir)
+    logger.info("Demo data seeded in %.1f s", time.perf_counter() - started)
+    return True
+
+
+def seed_demo(session: Session, data_dir: Path = DATA_DIR, now: datetime | None = None) -> None:
+    """Add every demo row to ``session`` (flushed, not committed)."""
+    settings = get_settings()
+    moment = (now or utcnow()).replace(second=0, microsecond=0)
+    context = SeedContext(
+        session=session,
+        rng=seeded_random(RANDOM_SEED),
+        now=moment.replace(minute=moment.minute - moment.minute % 5),
+        documents=write_demo_documents(data_dir, settings.company_name),
+        id_source=seeded_random(RANDOM_SEED + 1),
+    )
+    # One hash for every demo account: they share the password and argon2id is slow on purpose.
+    build_accounts(context, settings.staff_company_name, hash_password(DEMO_PASSWORD))
+    build_services(context)
+    build_terminations(context)
+    build_billing(context)
+    build_tickets(context)
+    build_maintenances(context)
+    build_samples(context, build_monitoring(context))

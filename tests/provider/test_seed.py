@@ -1,0 +1,287 @@
+"""The demo data (DESIGN sections 5 and 7): seeded once into an empty database, every status
+of every entity, the demo accounts with their roles and password, never in production."""
+
+import itertools
+from collections.abc import Iterator
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from sqlmodel import Session, col, func, select
+
+from portal.permissions import Role
+from portal.provider import seed
+from portal.provider.db import create_db_engine
+from portal.provider.demo_data.catalogue import SERVICE_TYPES
+from portal.provider.demo_data.people import DEMO_PASSWORD
+from portal.provider.migrate import migrate
+from portal.provider.models import (
+    Company,
+    Invoice,
+    InvoiceStatus,
+    InvoiceType,
+    Maintenance,
+    MaintenanceClassification,
+    MaintenanceStatus,
+    MaintenanceType,
+    Sensor,
+    SensorSample,
+    SensorStatus,
+    Service,
+    ServiceStatus,
+    ServiceType,
+    Termination,
+    Ticket,
+    TicketStatus,
+    User,
+    utcnow,
+)
+from portal.provider.passwords import verify_password
+from portal.settings import Settings
+
+DEMO_ROLES = {
+    "admin@patchbay.test": {Role.ADMIN},
+    "sales@patchbay.test": {Role.SPH_SALES},
+    "support@patchbay.test": {Role.SPH_READ_ONLY},
+    "usermanager@patchbay.test": {Role.SPH_MANAGE_USERS},
+    "alice@acme-networks.test": {
+        Role.MANAGE_USERS,
+        Role.ACCESS_INVOICES,
+        Role.ACCESS_MONITORING,
+        Role.REFERENCE_MASTER,
+    },
+    "bob@acme-networks.test": {Role.ACCESS_MONITORING},
+    "claire@globex.test": {Role.MANAGE_USERS, Role.ACCESS_INVOICES},
+}
+
+
+@pytest.fixture(scope="module")
+def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("data")
+
+
+@pytest.fixture(scope="module")
+def seeded(engine: sa.Engine, data_dir: Path) -> bool:
+    with Session(engine) as session:
+        answer = seed.seed_if_empty(session, data_dir)
+        session.commit()
+    return answer
+
+
+@pytest.fixture
+def db(engine: sa.Engine, seeded: bool) -> Iterator[Session]:
+    assert seeded
+    with Session(engine) as session:
+        yield session
+
+
+def _values(db: Session, column: Any) -> set[Any]:
+    return set(db.exec(select(column).distinct()).all())
+
+
+def _user(db: Session, email: str) -> User:
+    return db.exec(select(User).where(User.email == email)).one()
+
+
+def test_a_second_call_seeds_nothing(db: Session, data_dir: Path) -> None:
+    users = db.exec(select(func.count()).select_from(User)).one()
+    assert seed.seed_if_empty(db, data_dir) is False
+    assert db.exec(select(func.count()).select_from(User)).one() == users
+
+
+def test_production_is_never_seeded(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    production = Settings(environment="production", secret_key="a-real-secret")
+    monkeypatch.setattr(seed, "get_settings", lambda: production)
+    empty = create_db_engine(f"sqlite:///{tmp_path / 'production.db'}")
+    migrate(empty)
+    with Session(empty) as session:
+        assert seed.seed_if_empty(session, tmp_path) is False
+        assert seed.is_empty(session)
+    empty.dispose()
+    assert not (tmp_path / "documents").exists()
+
+
+# --- accounts ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("email", "roles"), DEMO_ROLES.items())
+def test_demo_accounts_have_their_roles_and_the_demo_password(
+    db: Session, email: str, roles: set[Role]
+) -> None:
+    user = _user(db, email)
+    assert set(user.roles) == roles
+    assert user.has_accepted_terms
+    assert verify_password(user.password_hash, DEMO_PASSWORD)
+    assert not verify_password(user.password_hash, "wrong-password")
+
+
+def test_staff_demo_accounts_belong_to_the_staff_company(db: Session) -> None:
+    for email in ("admin@patchbay.test", "sales@patchbay.test", "usermanager@patchbay.test"):
+        assert _user(db, email).company.name == "Patchbay"
+
+
+def test_alice_also_works_for_acme_networks_benelux(db: Session) -> None:
+    alice = _user(db, "alice@acme-networks.test")
+    assert alice.company.name == "Acme Networks"
+    assert [company.name for company in alice.auxiliary_companies] == ["Acme Networks Benelux"]
+    assert _user(db, "bob@acme-networks.test").company.name == "Acme Networks"
+    assert _user(db, "claire@globex.test").company.name == "Globex"
+
+
+def test_only_newbie_has_not_accepted_the_terms(db: Session) -> None:
+    pending = db.exec(select(User.email).where(col(User.has_accepted_terms).is_(False))).all()
+    assert pending == ["newbie@acme-networks.test"]
+    assert _user(db, "newbie@acme-networks.test").roles
+
+
+def test_user_lists_page_and_sales_contacts_have_managers_and_assistants(db: Session) -> None:
+    assert db.exec(select(func.count()).select_from(User)).one() >= 25
+    sales = _user(db, "sales@patchbay.test")
+    assert sales.job is not None
+    assert sales.manager is not None
+    assert sales.assistants
+    assert sales.office_phone
+    assert sales.mobile_phone
+    acme = db.exec(select(Company).where(Company.name == "Acme Networks")).one()
+    assert sales in acme.sales
+
+
+def test_demo_logins_are_the_accounts_of_the_design(db: Session) -> None:
+    logins = seed.demo_logins()
+    assert {email for email, _password, _description in logins} == {
+        *DEMO_ROLES,
+        "newbie@acme-networks.test",
+    }
+    assert {password for _email, password, _description in logins} == {DEMO_PASSWORD}
+    for email, _password, _description in logins:
+        assert verify_password(_user(db, email).password_hash, DEMO_PASSWORD)
+
+
+# --- services ---------------------------------------------------------------------------------
+
+
+def test_every_service_status_and_type_is_used(db: Session) -> None:
+    assert _values(db, Service.status) == set(ServiceStatus)
+    used = _values(db, ServiceType.key)
+    assert used == {entry.key for entry in SERVICE_TYPES}
+    assert db.exec(select(func.count(func.distinct(Service.type_id)))).one() == len(SERVICE_TYPES)
+    assert 60 <= db.exec(select(func.count()).select_from(Service)).one() <= 120
+
+
+def test_acme_sees_services_in_every_status(db: Session) -> None:
+    acme = db.exec(select(Company).where(Company.name == "Acme Networks")).one()
+    statuses = db.exec(select(Service.status).where(Service.company_id == acme.id)).all()
+    assert set(statuses) == set(ServiceStatus)
+
+
+def test_services_carry_their_details(db: Session) -> None:
+    services = db.exec(select(Service)).all()
+    under_construction = [s for s in services if s.status is ServiceStatus.UNDER_CONSTRUCTION]
+    assert all(service.milestones for service in under_construction)
+    assert any(m.completed and m.date for s in under_construction for m in s.milestones)
+    assert all(service.endpoint_a is not None for service in services)
+    assert any(service.endpoint_b is not None for service in services)
+    assert any(service.client_references for service in services)
+    assert any(service.delivery_manager_id for service in services)
+    assert any(not service.delivery_manager_id for service in services)
+    assert all(service.attributes for service in services)
+    assert all(service.order_pdf_path for service in services)
+    assert {document.kind for service in services for document in service.documents} == {
+        "handover",
+        "loa",
+    }
+
+
+def test_ending_services_have_terminations_with_documents(db: Session) -> None:
+    terminations = db.exec(select(Termination)).all()
+    covered = {service.id for termination in terminations for service in termination.services}
+    ending = db.exec(
+        select(Service.id).where(
+            col(Service.status).in_([ServiceStatus.UNDER_TERMINATION, ServiceStatus.TERMINATED])
+        )
+    ).all()
+    assert covered == set(ending)
+    assert all(termination.documents for termination in terminations)
+
+
+def test_documents_are_real_pdfs_under_the_data_directory(db: Session, data_dir: Path) -> None:
+    service = db.exec(select(Service)).first()
+    assert service is not None
+    assert service.order_pdf_path
+    paths = {service.order_pdf_path, *(document.file_path for document in service.documents)}
+    paths |= {path for path in db.exec(select(Invoice.pdf_path)).all() if path}
+    for relative in paths:
+        assert not Path(relative).is_absolute()
+        assert (data_dir / relative).read_bytes().startswith(b"%PDF-")
+
+
+# --- invoices, tickets, maintenances ----------------------------------------------------------
+
+
+def test_invoices_and_credit_notes_in_every_payment_state(db: Session) -> None:
+    assert _values(db, Invoice.status) == set(InvoiceStatus)
+    assert _values(db, Invoice.type) == set(InvoiceType)
+    overdue = db.exec(
+        select(Invoice).where(
+            col(Invoice.is_paid).is_(False),
+            Invoice.type == InvoiceType.INVOICE,
+            Invoice.date_due < utcnow().date(),
+        )
+    ).all()
+    assert overdue
+    invoices = db.exec(select(Invoice)).all()
+    assert all(invoice.lines and invoice.pdf_path for invoice in invoices)
+    assert all(line.service_id for invoice in invoices for line in invoice.lines)
+    partly = [invoice for invoice in invoices if invoice.status is InvoiceStatus.PARTIALLY_PAID]
+    assert all(0 < invoice.paid < invoice.amount_with_tax for invoice in partly)
+
+
+def test_tickets_in_every_status_with_html_descriptions(db: Session) -> None:
+    assert _values(db, Ticket.status) == set(TicketStatus)
+    tickets = db.exec(select(Ticket)).all()
+    assert all(ticket.description_html.startswith("<p>") for ticket in tickets)
+    assert any(ticket.attachments for ticket in tickets)
+    assert any("é" in ticket.subject for ticket in tickets)  # French customers write French
+
+
+def test_maintenances_in_every_status_classification_and_type(db: Session) -> None:
+    maintenances = db.exec(select(Maintenance)).all()
+    combinations = {(m.status, m.classification, m.type) for m in maintenances}
+    assert combinations == set(
+        itertools.product(MaintenanceStatus, MaintenanceClassification, MaintenanceType)
+    )
+    assert all(maintenance.services and maintenance.contacts for maintenance in maintenances)
+    now = utcnow()
+    for maintenance in maintenances:
+        if maintenance.status is MaintenanceStatus.ONGOING:
+            assert maintenance.date_start <= now <= maintenance.date_end
+        if maintenance.status is MaintenanceStatus.SCHEDULED:
+            assert maintenance.date_start > now
+
+
+# --- monitoring -------------------------------------------------------------------------------
+
+
+def test_sensors_in_every_status_with_lookups_and_path_tags(db: Session) -> None:
+    assert _values(db, Sensor.status) == set(SensorStatus)
+    sensors = db.exec(select(Sensor)).all()
+    lookups = {sensor.value for sensor in sensors if sensor.is_lookup}
+    assert {"up", "testing", "down", "noData", "dormant"} <= lookups
+    tags = {tag for sensor in sensors for tag in sensor.tags}
+    assert {"product_path", "product_path_backup"} <= tags
+    assert all(sensor.legend for sensor in sensors)
+    assert len({(sensor.group, sensor.device) for sensor in sensors}) > 10
+
+
+def test_some_sensors_keep_a_year_of_samples_and_five_minute_detail(db: Session) -> None:
+    per_sensor = db.exec(
+        select(SensorSample.sensor_id, func.min(SensorSample.at), func.count())
+        .group_by(col(SensorSample.sensor_id))
+        .order_by(func.count().desc())
+    ).all()
+    _sensor_id, first, count = per_sensor[0]
+    assert first.replace(tzinfo=None) <= (utcnow() - timedelta(days=364)).replace(tzinfo=None)
+    assert count > 365 * 24
+    assert len(per_sensor) == db.exec(select(func.count()).select_from(Sensor)).one()

@@ -1,0 +1,67 @@
+"""The route table and its URL builders (spec 2)."""
+
+import pytest
+
+from portal import routes
+
+
+def test_navbar_routes_are_sorted_by_position() -> None:
+    assert [route.name for route in routes.NAVBAR_ROUTES] == [
+        "services",
+        "monitoring",
+        "tickets",
+        "invoices",
+        "contacts",
+        "users",
+    ]
+
+
+def test_every_route_of_the_spec_is_there() -> None:
+    assert {route.path for route in routes.ROUTES} >= {
+        "/login",
+        "/forgot-password",
+        "/reset-password",
+        "/confirm-account",
+        "/",
+        "/services",
+        "/services/[id]",
+        "/monitoring",
+        "/tickets",
+        "/tickets/[id]",
+        "/invoices",
+        "/contacts",
+        "/users",
+        "/users/[id]",
+        "/legal_notices",
+        "/terms",
+    }
+
+
+def test_logged_out_only_pages() -> None:
+    assert {
+        "/login",
+        "/forgot-password",
+        "/reset-password",
+        "/confirm-account",
+    } == routes.LOGGED_OUT_ONLY_PATHS
+
+
+def test_login_path_keeps_the_target_except_home() -> None:
+    assert routes.login_path("/") == "/login"
+    assert routes.login_path(None) == "/login"
+    assert routes.login_path("/users?name=bob") == "/login?redirect=%2Fusers%3Fname%3Dbob"
+
+
+@pytest.mark.parametrize(
+    ("target", "safe"),
+    [
+        ("/services?status[]=active", "/services?status[]=active"),
+        ("https://evil.test", "/"),
+        ("//evil.test/x", "/"),
+        ("/\\evil.test", "/"),
+        ("", "/"),
+        (None, "/"),
+    ],
+)
+def test_redirects_stay_on_this_site(target: str | None, safe: str) -> None:
+    assert routes.safe_redirect(target) == safe
