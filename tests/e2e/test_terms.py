@@ -15,7 +15,7 @@ def test_accepting_the_terms_opens_the_portal(page: Page) -> None:
     expect(page.get_by_text("Please accept the terms and conditions of use.")).to_be_visible()
     validate = page.get_by_role("button", name="Validate")
     expect(validate).to_be_disabled()
-    page.get_by_role("checkbox", name="I have read and accept the terms of use").check()
+    page.get_by_role("checkbox", name="I have read and accept the terms of use").click()
     expect(validate).to_be_enabled()
     validate.click()
     expect(page).to_have_url(re.compile(r":\d+/$"))
