@@ -68,6 +68,11 @@ def portal_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         _empty_postgres(database_url)
     else:
         env["DATABASE_URL"] = f"sqlite:///{data / 'provider.db'}"
+    # Migrate and seed once before the workers start, as `make run` does: with Redis, several
+    # workers start at once and must find the schema ready.
+    subprocess.run(
+        [sys.executable, "-m", "portal.provider", "seed-demo"], cwd=ROOT, env=env, check=True
+    )
     log_path = data / "portal.log"
     with log_path.open("w") as log:
         process = subprocess.Popen(
@@ -94,11 +99,17 @@ def portal_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         _wait_until_ready(url, process, log_path)
         yield url
     finally:
-        os.killpg(process.pid, 15)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, 9)
+        _stop(process)
+
+
+def _stop(process: subprocess.Popen) -> None:
+    if process.poll() is not None:
+        return
+    os.killpg(process.pid, 15)
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, 9)
 
 
 def _wait_until_ready(url: str, process: subprocess.Popen, log_path: Path) -> None:
