@@ -5,10 +5,9 @@
 #
 #   docker build -t patchbay .
 #   docker run -p 3000:3000 \
-#     -e SECRET_KEY=… -e DATABASE_URL=postgresql://… -e REDIS_URL=redis://… patchbay
+#     -e DATABASE_URL=postgresql://… -e REDIS_URL=redis://… patchbay
 #
 # Production environment (see portal/settings.py for every setting):
-#   SECRET_KEY          required: signs the portal's cookies; the app refuses to start without it.
 #   DATABASE_URL        required: PostgreSQL of the embedded provider, postgresql://user:pass@host/db
 #                       (the SQLite default lives in /app/data, lost with the container).
 #   REDIS_URL           required: Reflex state shared by the workers (GRANIAN_WORKERS, 2 × cores + 1

@@ -8,12 +8,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA_DIR = ROOT / "data"
-DEVELOPMENT_KEY = "development-only-key-change-me"
 
 
 class Settings(BaseSettings):
@@ -29,8 +28,6 @@ class Settings(BaseSettings):
 
     # Provider API the portal talks to; empty means the embedded provider of this process.
     provider_api_url: str = ""
-    # Shared secret signing portal cookies; must be changed outside development.
-    secret_key: str = DEVELOPMENT_KEY
 
     database_url: str = f"sqlite:///{DATA_DIR / 'provider.db'}"
     redis_url: str = ""
@@ -48,12 +45,6 @@ class Settings(BaseSettings):
     headband_alert_fr: str = ""
 
     seed_demo: bool = True
-
-    @model_validator(mode="after")
-    def _refuse_default_secret_in_production(self) -> "Settings":
-        if self.environment == "production" and self.secret_key == DEVELOPMENT_KEY:
-            raise ValueError("SECRET_KEY must be set in production")
-        return self
 
     @property
     def is_development(self) -> bool:
