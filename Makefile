@@ -6,7 +6,7 @@ PORT ?= 3000
 export PORT
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 
-.PHONY: install run dev test test-unit test-provider test-e2e lint format typecheck i18n docs build bench clean
+.PHONY: install run dev test test-unit test-provider test-e2e lint format typecheck i18n docs build bench bench-data import token clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -68,6 +68,30 @@ docs: install
 ## The production front end, as the Dockerfile builds it.
 build: install
 	$(BIN)/reflex export --frontend-only --no-zip
+
+## Fill the PostgreSQL database of DATABASE_URL with the benchmark data set (SCALE=1: 2 000
+## companies, 200 000 services, 2 million invoices, 105 million sensor samples). Empties it first.
+SCALE ?= 1
+bench-data: install
+	$(BIN)/python -m bench.generate --scale $(SCALE)
+
+## Measure the built portal and its provider on that database; results in bench/results/.
+## BENCH_ARGS passes options, e.g. BENCH_ARGS="--tree /tmp/bench-tree --only 'a service'".
+bench: install
+	$(BIN)/python -m bench.run $(BENCH_ARGS)
+
+## Load a JSON Lines file into the provider's database: make import FILE=estate.jsonl
+## (format and examples: docs/integration.md). Running it again resumes or re-syncs.
+import: install
+	$(if $(FILE),,$(error FILE=path/to/file.jsonl is required))
+	$(BIN)/python -m portal.provider import "$(FILE)"
+
+## Create an API token of the integration API, printed once:
+## make token NAME="ERP sync" OWNER=admin@patchbay.test [EXPIRES=2027-12-31]
+token: install
+	$(if $(NAME),,$(error NAME="what the token is for" is required))
+	$(if $(OWNER),,$(error OWNER=<e-mail of an administrator> is required))
+	$(BIN)/python -m portal.provider token create --name "$(NAME)" --owner "$(OWNER)" $(if $(EXPIRES),--expires "$(EXPIRES)")
 
 clean:
 	rm -rf .web data .states

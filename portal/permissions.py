@@ -117,3 +117,23 @@ def assignable_roles(
 def staff_domain_violation(roles: Iterable[str], email: str, staff_mail_domain: str) -> bool:
     """True when the roles include an admin role that the e-mail may not hold."""
     return bool(set(roles) & STAFF_DOMAIN_ROLES) and not is_staff_email(email, staff_mail_domain)
+
+
+def may_impersonate(actor_roles: Iterable[str], target_roles: Iterable[str]) -> bool:
+    """DESIGN 4: admins and sales impersonate; nobody impersonates an admin; sales only
+    customers. (No chains and not oneself are checked by the caller, who knows the session.)"""
+    actor, target = set(actor_roles), set(target_roles)
+    if not actor & {Role.ADMIN, Role.SPH_SALES} or Role.ADMIN in target:
+        return False
+    return Role.ADMIN in actor or not is_staff(target)
+
+
+def user_writes_blocked(impersonator_roles: Iterable[str] | None) -> bool:
+    """While a sales user impersonates, creating, editing and deleting users is refused
+    (spec 6, DESIGN 4)."""
+    return impersonator_roles is not None and Role.SPH_SALES in set(impersonator_roles)
+
+
+def password_fields_shown(own_roles: Iterable[str], *, creating: bool, editing_self: bool) -> bool:
+    """Spec 6: hidden from read-only staff; shown only when creating or editing oneself."""
+    return Role.SPH_READ_ONLY not in set(own_roles) and (creating or editing_self)

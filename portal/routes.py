@@ -1,5 +1,6 @@
 """The route table of spec section 2 and URL builders; views never hard-code paths."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from urllib.parse import urlencode
@@ -82,6 +83,10 @@ SESSION_CLAIM_PATH = "/_portal/session"
 SESSION_END_PATH = "/_portal/logout"
 USER_DOCUMENTATION_FR = "/docs/user_documentation"
 USER_DOCUMENTATION_EN = "/docs/user_documentation_en"
+# Provider files (documents, exports, templates) streamed through the portal: the provider path
+# without its leading slash follows, and the query passes through but for the language.
+FILES_PATH = "/_portal/files"
+FILES_LANGUAGE = "_lang"
 
 
 def user_documentation_path(language: str) -> str:
@@ -90,6 +95,17 @@ def user_documentation_path(language: str) -> str:
 
 def user_path(user_id: str) -> str:
     return f"/users/{user_id}"
+
+
+def service_path(service_id: str) -> str:
+    return f"/services/{service_id}"
+
+
+def file_path(provider_path: str, query: Sequence[tuple[str, str]] = ()) -> str:
+    """The portal URL of a provider file: ``/api/services/export`` →
+    ``/_portal/files/api/services/export``, with the query kept as given."""
+    suffix = "?" + urlencode(list(query), safe="[]") if query else ""
+    return f"{FILES_PATH}/{provider_path.lstrip('/')}{suffix}"
 
 
 def login_path(redirect: str | None = None, **flags: str) -> str:

@@ -27,7 +27,12 @@ CLAIM_TICKET_SECONDS = 60
 class PortalSession:
     user_id: str
     provider_cookies: dict[str, str]
+    # The staff user behind an impersonation (spec 4): kept here because the impersonated
+    # customer may not read that user from the provider after a reload.
     impersonator_id: str = ""
+    impersonator_email: str = ""
+    impersonator_name: str = ""
+    impersonator_roles: list[str] = field(default_factory=list)
     created_at: float = field(default_factory=time.time)
     last_seen_at: float = field(default_factory=time.time)
 

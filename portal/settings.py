@@ -46,6 +46,26 @@ class Settings(BaseSettings):
 
     seed_demo: bool = True
 
+    # Stored documents (PDFs, attachments) are kept as paths relative to this directory.
+    data_dir: Path = DATA_DIR
+    # Largest client-reference CSV accepted (spec 5); 5 MB holds well over 100 000 lines.
+    import_max_bytes: int = 5 * 1024 * 1024
+
+    # E-mail: through SMTP_URL (smtp://, smtps:// or smtp+starttls://, optional user:password@),
+    # else each message is written as an .eml file under mail_dir.
+    smtp_url: str = ""
+    mail_dir: Path = DATA_DIR / "mail"
+    mail_from: str = "Patchbay <no-reply@patchbay.test>"
+
+    # Rate limits (docs/decisions/rate-limits.md): failed logins, and reset requests, per account
+    # and per client address within a window.
+    login_limit_per_account: int = 5
+    login_limit_per_address: int = 20
+    login_limit_window_minutes: int = 15
+    reset_limit_per_account: int = 3
+    reset_limit_per_address: int = 10
+    reset_limit_window_minutes: int = 60
+
     @property
     def is_development(self) -> bool:
         return self.environment != "production"

@@ -5,11 +5,14 @@ import asyncio
 from functools import cache
 
 from fastapi import APIRouter, HTTPException, Query, Request
-from fastapi.responses import RedirectResponse, Response
+from fastapi.responses import RedirectResponse, Response, StreamingResponse
+from starlette.background import BackgroundTask
 
 from portal import routes
-from portal.connections import frontend_url, session_store
+from portal.client import ProviderError
+from portal.connections import frontend_url, session_client, session_store
 from portal.docs_pdf import build_user_documentation
+from portal.i18n import match_language, negotiate_language
 from portal.session_store import COOKIE_NAME
 from portal.settings import get_settings
 
@@ -64,4 +67,41 @@ async def user_documentation(request: Request) -> Response:
         await asyncio.to_thread(_documentation, language),
         media_type="application/pdf",
         headers={"Content-Disposition": f'inline; filename="{filename}"'},
+    )
+
+
+# What a provider file answer may pass on to the browser; cookies and the rest stay server-side.
+_FILE_HEADERS = ("Content-Type", "Content-Disposition", "Content-Length", "Last-Modified")
+
+
+@router.get(routes.FILES_PATH + "/{path:path}")
+async def provider_file(request: Request, path: str) -> StreamingResponse:
+    """A provider document, export or template (DESIGN 2), fetched with the user's provider
+    session and streamed as it arrives: the browser never holds provider credentials."""
+    token = request.cookies.get(COOKIE_NAME, "")
+    session = await session_store().load(token)
+    if session is None:
+        raise HTTPException(status_code=401)
+    segments = path.split("/")
+    # Only the provider's API, and never a way out of it (``api/../logout``).
+    if segments[0] != "api" or any(s in ("", ".", "..") or "\\" in s for s in segments):
+        raise HTTPException(status_code=404)
+    query = [(k, v) for k, v in request.query_params.multi_items() if k != routes.FILES_LANGUAGE]
+    language = match_language(
+        request.query_params.get(routes.FILES_LANGUAGE)
+        or negotiate_language(request.headers.get("accept-language"))
+    )
+    address = request.client.host if request.client else ""
+    client = session_client(token, session, language, address)
+    try:
+        answer = await client.open_stream(
+            f"/{path}", params=query, headers={"Accept-Language": language}
+        )
+    except ProviderError as error:
+        raise HTTPException(status_code=error.code or 502, detail=error.message) from error
+    headers = {name: answer.headers[name] for name in _FILE_HEADERS if name in answer.headers}
+    if answer.headers.get("Content-Encoding"):
+        headers.pop("Content-Length", None)  # the body is passed on decoded
+    return StreamingResponse(
+        answer.aiter_bytes(), headers=headers, background=BackgroundTask(answer.aclose)
     )

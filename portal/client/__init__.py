@@ -18,7 +18,7 @@ from portal.client.errors import (
     Violation,
 )
 from portal.client.hydra import Page, query_params, uuid_from_iri
-from portal.client.models import Company, SalesContact, User
+from portal.client.models import Company, SalesContact, User, UserPayload
 
 __all__ = [
     "SESSION_COOKIE",
@@ -36,6 +36,7 @@ __all__ = [
     "ServerError",
     "Unauthorized",
     "User",
+    "UserPayload",
     "ValidationFailed",
     "Violation",
     "query_params",

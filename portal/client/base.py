@@ -5,6 +5,7 @@ browser never sees the provider session. Paths are relative to the base URL, whi
 provider prefix, e.g. ``http://127.0.0.1:8000/provider`` + ``/api/users``.
 """
 
+from collections.abc import Mapping
 from types import TracebackType
 from typing import Any, Self
 
@@ -16,11 +17,18 @@ from portal.client.resources import (
     AuthResource,
     CompaniesResource,
     ImpersonationResource,
+    InvoicesResource,
+    MaintenancesResource,
+    ServicesResource,
+    ServiceTypesResource,
+    TerminationDocumentsResource,
     UsersResource,
 )
 
 SESSION_COOKIE = "PATCHBAY_PROVIDER_SESSION"
 JSON_LD = "application/ld+json"
+# A multipart file: its name, its content and its MIME type.
+UploadFile = tuple[str, bytes, str]
 
 
 class ProviderClient:
@@ -47,6 +55,11 @@ class ProviderClient:
         self.users = UsersResource(self)
         self.companies = CompaniesResource(self)
         self.impersonation = ImpersonationResource(self)
+        self.services = ServicesResource(self)
+        self.service_types = ServiceTypesResource(self)
+        self.termination_documents = TerminationDocumentsResource(self)
+        self.maintenances = MaintenancesResource(self)
+        self.invoices = InvoicesResource(self)
 
     @property
     def language(self) -> str:
@@ -76,6 +89,14 @@ class ProviderClient:
     def clear_cookies(self) -> None:
         self._http.cookies.clear()
 
+    def adopt_cookies(self, response: httpx.Response) -> None:
+        """Keeps only the cookies a rotating response set: a jar restored from the portal's
+        store holds them under no domain, so the old session would otherwise still be sent."""
+        if response.cookies:
+            rotated = dict(response.cookies.items())
+            self._http.cookies.clear()
+            self._http.cookies.update(rotated)
+
     async def request(
         self,
         method: str,
@@ -84,15 +105,51 @@ class ProviderClient:
         params: QueryParams | None = None,
         json: Any = None,
         headers: dict[str, str] | None = None,
+        files: Mapping[str, UploadFile] | None = None,
+        data: Mapping[str, str] | None = None,
     ) -> httpx.Response:
-        """Send one call; any failure is raised as a ``ProviderError`` subclass."""
+        """Send one call; any failure is raised as a ``ProviderError`` subclass.
+
+        ``files`` (with optional form ``data``) sends a multipart form, e.g. a CSV upload.
+        """
         try:
             response = await self._http.request(
-                method, path, params=tuple(params or ()), json=json, headers=headers
+                method,
+                path,
+                params=tuple(params or ()),
+                json=json,
+                headers=headers,
+                files=files,
+                data=data,
             )
         except httpx.TransportError as error:
             raise network_error(error, self.language) from error
         if response.is_error:
+            raise error_from_response(response)
+        return response
+
+    async def open_stream(
+        self,
+        path: str,
+        *,
+        params: QueryParams | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> httpx.Response:
+        """A GET whose body is not read yet, for files passed on as they arrive (exports,
+        documents); the caller reads it with ``aiter_bytes()`` and must ``aclose()`` it.
+        A failure is read whole, closed and raised like ``request``'s."""
+        request = self._http.build_request(
+            "GET", path, params=tuple(params or ()), headers={"Accept": "*/*", **(headers or {})}
+        )
+        try:
+            response = await self._http.send(request, stream=True)
+        except httpx.TransportError as error:
+            raise network_error(error, self.language) from error
+        if response.is_error:
+            try:
+                await response.aread()
+            finally:
+                await response.aclose()
             raise error_from_response(response)
         return response
 

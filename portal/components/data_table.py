@@ -37,6 +37,11 @@ _VISUALLY_HIDDEN = {
 }
 
 
+# The provider's largest page (DESIGN 3, a documented maximum): a table offering this size
+# labels it "All" (spec 9: service maintenances 10 or all).
+ALL_ROWS = 100
+
+
 def replace_url(path: str, url: str) -> EventSpec:
     """Writes a list's filters, page and sort into the address bar without a navigation, so a
     reload, a shared link or the way back from a detail page finds the list as it was left.
@@ -157,7 +162,51 @@ def _row(cells: Cells) -> Callable[[Any], rx.Component]:
     return render
 
 
-def _pager(state: type[PagedTableState], on_change: Any, page_sizes: Sequence[int]) -> rx.Component:
+def _page_size_select(
+    state: type[PagedTableState], on_change: Any, page_sizes: Sequence[int]
+) -> rx.Component:
+    """The rows-per-page choice; nothing when a list has one size only (services: 12)."""
+    if len(page_sizes) < 2:
+        return rx.box()
+    return rx.hstack(
+        rx.text(_("Rows per page"), size="2", color=rx.color("gray", 11)),
+        rx.select.root(
+            rx.select.trigger(aria_label=_("Rows per page")),
+            rx.select.content(
+                *(
+                    rx.select.item(_("All") if size == ALL_ROWS else str(size), value=str(size))
+                    for size in page_sizes
+                )
+            ),
+            value=state.items_per_page.to_string(),
+            on_change=[state.change_page_size, on_change],
+            size="1",
+        ),
+        align="center",
+        spacing="2",
+    )
+
+
+def loading_overlay(loading: rx.Var[bool]) -> rx.Component:
+    """A spinner veiling the list while it loads; the parent is ``position: relative``."""
+    return rx.cond(
+        loading,
+        rx.center(
+            rx.spinner(size="3"),
+            role="status",
+            aria_label=_("Loading"),
+            position="absolute",
+            inset="0",
+            background_color=rx.color("gray", 2, alpha=True),
+            z_index="1",
+        ),
+    )
+
+
+def pagination(state: type[PagedTableState], on_change: Any, **props: Any) -> rx.Component:
+    """Previous, up to seven numbered pages around the current one, next; for tables and for the
+    lists that are not (a card grid). ``on_change`` (an event without arguments) reloads the list
+    after the page changed."""
     size = rx.breakpoints(initial="1", sm="2")
 
     def page_button(number: rx.Var[int]) -> rx.Component:
@@ -181,32 +230,25 @@ def _pager(state: type[PagedTableState], on_change: Any, page_sizes: Sequence[in
             on_click=[state.go_to_page(target), on_change],
         )
 
-    return rx.flex(
+    return rx.el.nav(
         rx.hstack(
-            rx.text(_("Rows per page"), size="2", color=rx.color("gray", 11)),
-            rx.select.root(
-                rx.select.trigger(aria_label=_("Rows per page")),
-                rx.select.content(*(rx.select.item(str(n), value=str(n)) for n in page_sizes)),
-                value=state.items_per_page.to_string(),
-                on_change=[state.change_page_size, on_change],
-                size="1",
-            ),
+            step("chevron-left", _("Previous page"), state.page - 1, state.page <= 1),
+            rx.foreach(state.page_numbers, page_button),
+            step("chevron-right", _("Next page"), state.page + 1, state.page >= state.page_count),
+            spacing="1",
             align="center",
-            spacing="2",
+            justify=props.pop("justify", "start"),
+            wrap="wrap",
         ),
-        rx.el.nav(
-            rx.hstack(
-                step("chevron-left", _("Previous page"), state.page - 1, state.page <= 1),
-                rx.foreach(state.page_numbers, page_button),
-                step(
-                    "chevron-right", _("Next page"), state.page + 1, state.page >= state.page_count
-                ),
-                spacing="1",
-                align="center",
-                wrap="wrap",
-            ),
-            aria_label=_("Pagination"),
-        ),
+        aria_label=_("Pagination"),
+        **props,
+    )
+
+
+def _pager(state: type[PagedTableState], on_change: Any, page_sizes: Sequence[int]) -> rx.Component:
+    return rx.flex(
+        _page_size_select(state, on_change, page_sizes),
+        pagination(state, on_change),
         justify="between",
         align="center",
         wrap="wrap",
@@ -235,15 +277,6 @@ def data_table(
             padding_y="24px",
         )
     )
-    overlay = rx.center(
-        rx.spinner(size="3"),
-        role="status",
-        aria_label=_("Loading"),
-        position="absolute",
-        inset="0",
-        background_color=rx.color("gray", 2, alpha=True),
-        z_index="1",
-    )
     return rx.box(
         rx.box(
             rx.table.root(
@@ -262,7 +295,7 @@ def data_table(
             ),
             min_height="120px",
         ),
-        rx.cond(state.loading, overlay),
+        loading_overlay(state.loading),
         _pager(state, on_change, page_sizes),
         position="relative",
         width="100%",

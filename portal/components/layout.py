@@ -12,6 +12,7 @@ from portal.components.messages import message_stack
 from portal.components.navbar import brand, language_selector, navbar
 from portal.components.pdf_dialog import documentation_dialog
 from portal.settings import get_settings
+from portal.state.impersonation import ImpersonationState
 from portal.state.preferences import PreferencesState
 
 
@@ -26,6 +27,48 @@ def _headband() -> rx.Component:
     )
     return rx.callout(
         text, icon="triangle-alert", color_scheme="amber", role="alert", radius="none", size="1"
+    )
+
+
+def _impersonation_banner() -> rx.Component:
+    """Spec 2, Layout: while staff act as a customer, who they act as and the way back."""
+    return rx.cond(
+        ImpersonationState.is_impersonating,
+        rx.callout.root(
+            rx.flex(
+                rx.hstack(
+                    rx.callout.icon(rx.icon("venetian-mask")),
+                    rx.callout.text(
+                        _(
+                            "You are impersonating {name} ({email}).",
+                            name=ImpersonationState.full_name,
+                            email=ImpersonationState.email,
+                        ),
+                        weight="medium",
+                    ),
+                    align="center",
+                    spacing="2",
+                ),
+                rx.spacer(),
+                rx.button(
+                    rx.icon("log-out", size=16),
+                    _("Leave impersonation"),
+                    on_click=ImpersonationState.leave,
+                    loading=ImpersonationState.switching,
+                    color_scheme="orange",
+                    size="2",
+                ),
+                align=rx.breakpoints(initial="start", sm="center"),
+                direction=rx.breakpoints(initial="column", sm="row"),
+                spacing="3",
+                width="100%",
+            ),
+            color_scheme="orange",
+            role="alert",
+            radius="none",
+            size="1",
+            data_testid="impersonation-banner",
+        ),
     )
 
 
@@ -55,14 +98,19 @@ def footer() -> rx.Component:
 
 
 def default_layout(
-    content: rx.Component, title: rx.Var | str, crumbs: tuple[Crumb, ...]
+    content: rx.Component,
+    title: rx.Var | str,
+    crumbs: tuple[Crumb, ...],
+    crumbs_shown: rx.Var[bool] | None = None,
 ) -> rx.Component:
+    trail = breadcrumbs(*crumbs) if crumbs else rx.fragment()
     return rx.flex(
         navbar(),
+        _impersonation_banner(),
         _headband(),
         rx.el.main(
             rx.vstack(
-                breadcrumbs(*crumbs) if crumbs else rx.fragment(),
+                rx.cond(crumbs_shown, trail) if crumbs_shown is not None else trail,
                 rx.heading(title, size="7", as_="h1"),
                 content,
                 spacing="4",

@@ -49,13 +49,15 @@ def page(
     route: Route,
     *,
     crumbs: Sequence[Crumb] | None = None,
+    crumbs_shown: rx.Var[bool] | None = None,
     on_load: Sequence[EventType[()]] = (),
     login_layout_: bool = False,
     title: rx.Var | str | None = None,
 ) -> Callable[[Callable[[], rx.Component]], Callable[[], rx.Component]]:
     """Registers ``render`` as the page of ``route``.
 
-    ``crumbs`` default to the route's own label after Home; ``title`` to the route's label.
+    ``crumbs`` default to the route's own label after Home; ``title`` to the route's label;
+    ``crumbs_shown`` hides them while false (a missing item, spec 2).
     """
     heading = title if title is not None else _(route.label)
     trail = tuple(crumbs) if crumbs is not None else ((_(route.label), ""),)
@@ -65,7 +67,7 @@ def page(
             content = _guarded(route, render())
             if login_layout_:
                 return login_layout(content)
-            return default_layout(content, heading, trail)
+            return default_layout(content, heading, trail, crumbs_shown)
 
         PAGES.append(
             PageEntry(

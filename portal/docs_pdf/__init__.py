@@ -50,6 +50,8 @@ def build_user_documentation(language: str, docs_dir: Path = USER_DOCS_DIR) -> b
     pdf.insert_toc_placeholder(
         ContentsPage(gettext(language, "Contents")).render,
         pages=max(1, math.ceil(contents_lines / CONTENTS_LINES_PER_PAGE)),
+        # The estimate cannot foresee every wrapped title; fpdf2 adds the pages it lacks.
+        allow_extra_pages=True,
     )
     image_roots = (docs_dir.resolve(), (docs_dir.parent / "screenshots").resolve())
     for index, (path, tree) in enumerate(zip(chapters, trees, strict=True)):

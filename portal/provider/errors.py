@@ -91,6 +91,7 @@ class ApiError(Exception):
         *,
         code: str | None = None,
         violations: Sequence[Violation] = (),
+        headers: Mapping[str, str] | None = None,
         **params: Any,
     ) -> None:
         self.message = message or _DETAILS.get(status, _GENERIC_TITLE)
@@ -98,6 +99,7 @@ class ApiError(Exception):
         self.status = status
         self.code = code
         self.violations = list(violations)
+        self.headers = headers
         self.params = params
 
 
@@ -174,7 +176,7 @@ def validation_error(errors: Sequence[Any]) -> ApiError:
 
 async def _api_error_handler(request: Request, error: Exception) -> JsonLdResponse:
     assert isinstance(error, ApiError)
-    return error_response(request, error)
+    return error_response(request, error, headers=error.headers)
 
 
 async def _http_error_handler(request: Request, error: Exception) -> JsonLdResponse:

@@ -3,7 +3,13 @@
 ``CurrentPrincipal`` is what nearly every ``/api`` route takes: a signed-in user who has accepted
 the terms (else 401, or 403 with ``code: "required_terms"``). ``PrincipalBeforeTerms`` lets in a
 user who has not accepted them yet, for the two routes that must work before (reading oneself and
-accepting); ``OptionalPrincipal`` is for routes open to everyone.
+accepting); ``OptionalPrincipal`` is for routes open to everyone; ``AdminPrincipal`` is for the
+integration API and the token routes.
+
+A request is signed in by the session cookie or by an API token (``Authorization: Bearer pbt_…``,
+see ``portal.provider.integration.tokens``). A token acts as its administrator owner for that one
+request: it opens no session and sets no cookie, needs no terms acceptance (a machine reads no
+terms), and every write it makes is written to the audit log.
 """
 
 import uuid
@@ -11,12 +17,15 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import Depends, Request
+from sqlmodel import Session
 
 from portal.i18n import N_
-from portal.permissions import Rule, can, is_staff, rules_for
+from portal.permissions import Role, Rule, can, is_staff, rules_for
+from portal.provider import audit
 from portal.provider.db import SessionDep
 from portal.provider.errors import REQUIRED_TERMS, ApiError
-from portal.provider.models import User
+from portal.provider.integration.tokens import authenticate
+from portal.provider.models import ApiToken, User
 from portal.provider.sessions import current_session
 
 TERMS_MESSAGE = N_("Please accept the terms and conditions of use.")
@@ -28,9 +37,11 @@ class Principal:
 
     user: User
     impersonator: User | None
-    session_id: str
+    # The provider session, or None when the request carries an API token instead.
+    session_id: str | None
     company_ids: frozenset[uuid.UUID]
     rules: frozenset[Rule]
+    token: ApiToken | None = None
 
     @property
     def is_staff(self) -> bool:
@@ -41,7 +52,49 @@ class Principal:
         return can(self.rules, action, subject)
 
 
+# Methods that change nothing: the others, made with a token, go to the audit log.
+_READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def _bearer(request: Request) -> str | None:
+    scheme, _, value = request.headers.get("authorization", "").partition(" ")
+    return value.strip() if scheme.lower() == "bearer" else None
+
+
+def _token_principal(request: Request, db: Session, value: str) -> Principal | None:
+    found = authenticate(db, value)
+    if found is None:
+        return None
+    token, owner = found
+    if request.method not in _READ_METHODS:
+        # Written before the route runs, so a write that fails half-way is on record too.
+        audit.record(
+            db,
+            request,
+            "token.request",
+            actor=owner,
+            token_id=str(token.id),
+            token_name=token.name,
+            method=request.method,
+            path=request.url.path,
+        )
+        db.commit()
+    return Principal(
+        user=owner,
+        impersonator=None,
+        session_id=None,
+        company_ids=frozenset(owner.company_ids),
+        rules=rules_for(owner.roles),
+        token=token,
+    )
+
+
 def optional_principal(request: Request, db: SessionDep) -> Principal | None:
+    """The caller: an API token when the request has an ``Authorization: Bearer`` header (a bad
+    one is no principal at all, whatever cookie comes with it), else the session cookie's."""
+    bearer = _bearer(request)
+    if bearer is not None:
+        return _token_principal(request, db, bearer)
     session = current_session(db, request)
     if session is None:
         return None
@@ -73,7 +126,7 @@ PrincipalBeforeTerms = Annotated[Principal, Depends(principal_before_terms)]
 
 
 def require_accepted_terms(principal: Principal) -> None:
-    if not principal.user.has_accepted_terms:
+    if principal.token is None and not principal.user.has_accepted_terms:
         raise ApiError(403, TERMS_MESSAGE, code=REQUIRED_TERMS)
 
 
@@ -83,3 +136,13 @@ def current_principal(principal: PrincipalBeforeTerms) -> Principal:
 
 
 CurrentPrincipal = Annotated[Principal, Depends(current_principal)]
+
+
+def admin_principal(principal: CurrentPrincipal) -> Principal:
+    """An administrator, by token or session (not while impersonating someone else)."""
+    if Role.ADMIN.value not in principal.user.roles:
+        raise ApiError(403)
+    return principal
+
+
+AdminPrincipal = Annotated[Principal, Depends(admin_principal)]

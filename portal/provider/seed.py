@@ -26,7 +26,7 @@ from portal.provider.demo_data.documents import write_demo_documents
 from portal.provider.demo_data.people import DEMO_PASSWORD, PEOPLE
 from portal.provider.models import User, utcnow
 from portal.provider.passwords import hash_password
-from portal.settings import DATA_DIR, get_settings
+from portal.settings import get_settings
 
 logger = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ def is_empty(session: Session) -> bool:
     return session.exec(select(User.id).limit(1)).first() is None
 
 
-def seed_if_empty(session: Session, data_dir: Path = DATA_DIR) -> bool:
+def seed_if_empty(session: Session, data_dir: Path | None = None) -> bool:
     """Seed the demo into a database without users; answers whether it did. Never in
     production, whatever the caller checked."""
     if get_settings().environment == "production" or not is_empty(session):
@@ -57,15 +57,16 @@ def seed_if_empty(session: Session, data_dir: Path = DATA_DIR) -> bool:
     return True
 
 
-def seed_demo(session: Session, data_dir: Path = DATA_DIR, now: datetime | None = None) -> None:
-    """Add every demo row to ``session`` (flushed, not committed)."""
+def seed_demo(session: Session, data_dir: Path | None = None, now: datetime | None = None) -> None:
+    """Add every demo row to ``session`` (flushed, not committed); documents go under
+    ``data_dir``, by default the ``DATA_DIR`` setting where downloads look for them."""
     settings = get_settings()
     moment = (now or utcnow()).replace(second=0, microsecond=0)
     context = SeedContext(
         session=session,
         rng=seeded_random(RANDOM_SEED),
         now=moment.replace(minute=moment.minute - moment.minute % 5),
-        documents=write_demo_documents(data_dir, settings.company_name),
+        documents=write_demo_documents(data_dir or settings.data_dir, settings.company_name),
         id_source=seeded_random(RANDOM_SEED + 1),
     )
     # One hash for every demo account: they share the password and argon2id is slow on purpose.

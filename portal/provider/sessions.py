@@ -96,6 +96,24 @@ def current_session(db: Session, request: Request) -> ProviderSession | None:
     return session
 
 
+def end_user_sessions(db: Session, user_id: object, keep: str | None = None) -> None:
+    """End every session of the user, as themself or impersonating someone, except ``keep``
+    (a session id): after a password change, nobody holding an old session stays in."""
+    condition = or_(
+        col(ProviderSession.user_id) == user_id, col(ProviderSession.impersonator_id) == user_id
+    )
+    statement = delete(ProviderSession).where(condition)
+    if keep is not None:
+        statement = statement.where(col(ProviderSession.id) != keep)
+    db.exec(statement)
+
+
+def request_session_id(request: Request) -> str | None:
+    """The id under which the request's session would be stored, if it carries a cookie."""
+    token = request.cookies.get(COOKIE_NAME)
+    return token_hash(token) if token else None
+
+
 def close_session(db: Session, request: Request) -> None:
     """Delete the session of the request's cookie, if any (logout, and rotation at login)."""
     token = request.cookies.get(COOKIE_NAME)

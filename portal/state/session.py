@@ -18,9 +18,9 @@ from portal import routes
 from portal.client import ProviderClient, ProviderError, User
 from portal.connections import backend_url, forget_client, session_client, session_store
 from portal.i18n import format_moment, gettext
-from portal.permissions import rules_for
+from portal.permissions import rules_for, user_writes_blocked
 from portal.routes import Access
-from portal.session_store import COOKIE_NAME
+from portal.session_store import COOKIE_NAME, PortalSession
 from portal.state.messages import MessagesState
 from portal.state.preferences import PreferencesState
 
@@ -45,6 +45,11 @@ class SessionState(PreferencesState):
     has_accepted_terms: bool = False
     signed_in_at: float = 0.0
     checked_path: str = ""
+    # The staff user behind an impersonation (spec 4); empty when none.
+    impersonator_id: str = ""
+    impersonator_email: str = ""
+    impersonator_name: str = ""
+    impersonator_roles: rx.Field[list[str]] = rx.field(default_factory=list)
 
     _token: str = ""
 
@@ -62,6 +67,15 @@ class SessionState(PreferencesState):
             return ""
         moment = datetime.fromtimestamp(self.signed_in_at, UTC)
         return format_moment(moment, self.current_language)
+
+    @rx.var
+    def is_impersonating(self) -> bool:
+        return bool(self.impersonator_id)
+
+    @rx.var
+    def user_writes_blocked(self) -> bool:
+        """Creating, editing and deleting users is refused while sales impersonates (spec 6)."""
+        return user_writes_blocked(self.impersonator_roles if self.impersonator_id else None)
 
     @rx.var
     def profile_path(self) -> str:
@@ -90,7 +104,26 @@ class SessionState(PreferencesState):
             return [shown, rx.redirect(routes.TERMS_OF_USE.path)]
         return shown
 
-    def adopt(self, token: str, user: User, signed_in_at: float) -> None:
+    async def show_failure(self, error: ProviderError, *, permanent: bool = False):
+        """Shows why an action the user asked for failed, 403 refusals included, which the
+        common handler of spec 8 leaves silent; a 401 still signs out through ``report``."""
+        if error.code == 401:
+            return await self.report(error)
+        language = self.current_language
+        if error.code == 0:
+            text = gettext(language, "The service cannot be reached. Please try again shortly.")
+        elif error.code >= 500:
+            text = gettext(
+                language,
+                "An unexpected error has occurred. If the error persists, please contact support.",
+            )
+        else:
+            text = error.message
+        return (await self.get_state(MessagesState)).show(text, "error", permanent=permanent)
+
+    def adopt(
+        self, token: str, user: User, signed_in_at: float, session: PortalSession | None = None
+    ) -> None:
         self._token = token
         self.signed_in_at = signed_in_at
         self.user_id = user.id
@@ -101,6 +134,10 @@ class SessionState(PreferencesState):
         self.roles = list(user.roles)
         self.rules = sorted(f"{rule.action} {rule.subject}" for rule in rules_for(user.roles))
         self.has_accepted_terms = user.has_accepted_terms
+        self.impersonator_id = session.impersonator_id if session else ""
+        self.impersonator_email = session.impersonator_email if session else ""
+        self.impersonator_name = session.impersonator_name if session else ""
+        self.impersonator_roles = list(session.impersonator_roles) if session else []
 
     def _forget(self) -> None:
         self._token = ""
@@ -110,6 +147,8 @@ class SessionState(PreferencesState):
         self.has_accepted_terms = False
         self.signed_in_at = 0.0
         self.checked_path = ""
+        self.impersonator_id = self.impersonator_email = self.impersonator_name = ""
+        self.impersonator_roles = []
 
     def _cookie_token(self) -> str:
         cookie = SimpleCookie()
@@ -135,7 +174,7 @@ class SessionState(PreferencesState):
             await forget_client(token)
             self._forget()
             return False
-        self.adopt(token, user, session.created_at)
+        self.adopt(token, user, session.created_at, session)
         return True
 
     async def _end(self, redirect: str = ""):

@@ -51,10 +51,21 @@ def _empty_postgres(url: str) -> None:
 
 
 @pytest.fixture(scope="session")
-def portal_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def portal_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("portal-data")
+
+
+@pytest.fixture(scope="session")
+def mail_dir(portal_data: Path) -> Path:
+    """Where the portal writes each e-mail as an .eml file (no SMTP_URL in browser tests)."""
+    return portal_data / "mail"
+
+
+@pytest.fixture(scope="session")
+def portal_url(portal_data: Path, mail_dir: Path) -> Iterator[str]:
     if not Path(CHROMIUM).exists():
         pytest.exit("Debian's Chromium is missing: run scripts/ensure-chromium.sh", returncode=1)
-    data = tmp_path_factory.mktemp("portal-data")
+    data = portal_data
     port = _free_port()
     env = {
         **os.environ,
@@ -62,7 +73,9 @@ def portal_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "ENVIRONMENT": "development",
         "PORTAL_SESSION_DB": str(data / "sessions.db"),
         "PORTAL_PUBLIC_URL": f"http://localhost:{port}",
+        "MAIL_DIR": str(mail_dir),
     }
+    env.pop("SMTP_URL", None)
     database_url = os.environ.get("DATABASE_URL", "")
     if database_url.startswith("postgres"):
         _empty_postgres(database_url)

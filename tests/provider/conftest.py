@@ -24,7 +24,7 @@ from portal.provider.main import create_app
 from portal.provider.migrate import migrate
 from portal.provider.models import Company, Job, User, metadata
 from portal.provider.passwords import hash_password
-from portal.settings import Settings
+from portal.settings import Settings, get_settings
 
 PASSWORD = "Correct-Horse-42"
 BASE_URL = "http://testserver/provider"
@@ -51,6 +51,19 @@ def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[sa.Engine]:
     yield engine
     _drop_everything(engine)
     engine.dispose()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def mail_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Mail of every provider test goes to ``.eml`` files in a temporary directory, never to
+    the project's ``data/mail`` nor to a configured SMTP server."""
+    directory = tmp_path_factory.mktemp("mail")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("MAIL_DIR", str(directory))
+        patch.setenv("SMTP_URL", "")
+        get_settings.cache_clear()
+        yield directory
+    get_settings.cache_clear()
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -148,3 +148,24 @@ async def test_included_sales_carry_their_managers_and_assistants(
     assert [assistant["firstname"] for assistant in olivier["assistants"]] == ["Nathalie"]
     # Olivier's manager is Julien again: given as an IRI instead of recursing forever.
     assert olivier["manager"] == julien["@id"]
+
+
+@pytest.mark.parametrize(
+    ("reader", "names"),
+    [
+        ("admin", ["Apatchbayx", "Patchbay", "Patchbay Labs", "Zone Patchbay"]),
+        # Staff, but not admins: spec 6 hides the companies whose name begins or ends with it.
+        ("support", ["Apatchbayx"]),
+        ("julien", ["Apatchbayx"]),
+    ],
+)
+async def test_the_name_search_hides_staff_companies_from_all_but_admins(
+    client: httpx.AsyncClient, world: World, sign_in: SignIn, reader: str, names: list[str]
+) -> None:
+    if "labs" not in world.companies:
+        world.add_company("labs", "Patchbay Labs")
+        world.add_company("zone", "Zone Patchbay")
+        world.add_company("middle", "Apatchbayx")  # neither begins nor ends with the name
+    await sign_in(reader)
+    found = _names(await client.get("/api/companies", params={"name": "patchbay"}))
+    assert found == names

@@ -1,8 +1,8 @@
-"""Users of the portal: customers and provider staff."""
+"""Users of the portal: customers and provider staff, and what the user form sends."""
 
 from pydantic import Field
 
-from portal.client.models.base import Entity
+from portal.client.models.base import Entity, ProviderModel
 from portal.client.models.companies import Company
 
 
@@ -26,3 +26,21 @@ class User(Entity):
     def companies(self) -> list[Company]:
         """The main company first, then the auxiliary ones (spec section 3)."""
         return ([self.company] if self.company else []) + self.auxiliary_companies
+
+
+class UserPayload(ProviderModel):
+    """The body of ``POST /api/users`` and ``PATCH /api/users/{id}`` (spec 7): companies by
+    uuid, and ``password`` null unless the form shows and fills it."""
+
+    firstname: str
+    lastname: str
+    email: str
+    phone_number: str | None = None
+    password: str | None = None
+    roles: list[str] = Field(default_factory=list)
+    ldap: bool = False
+    company: str | None = None
+    auxiliary_companies: list[str] = Field(default_factory=list)
+
+    def body(self) -> dict[str, object]:
+        return self.model_dump(by_alias=True, mode="json")

@@ -3,6 +3,21 @@
 from portal.client.resources.auth import AuthResource
 from portal.client.resources.companies import CompaniesResource
 from portal.client.resources.impersonation import ImpersonationResource
+from portal.client.resources.invoices import InvoicesResource
+from portal.client.resources.maintenances import MaintenancesResource
+from portal.client.resources.service_types import ServiceTypesResource
+from portal.client.resources.services import ServicesResource
+from portal.client.resources.termination_documents import TerminationDocumentsResource
 from portal.client.resources.users import UsersResource
 
-__all__ = ["AuthResource", "CompaniesResource", "ImpersonationResource", "UsersResource"]
+__all__ = [
+    "AuthResource",
+    "CompaniesResource",
+    "ImpersonationResource",
+    "InvoicesResource",
+    "MaintenancesResource",
+    "ServiceTypesResource",
+    "ServicesResource",
+    "TerminationDocumentsResource",
+    "UsersResource",
+]

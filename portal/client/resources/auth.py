@@ -1,4 +1,7 @@
-"""Provider login and logout; the session lives in the client's cookie jar."""
+"""Provider login and logout, and the password reset and account confirmation by e-mail link;
+the session lives in the client's cookie jar."""
+
+from urllib.parse import quote
 
 from portal.client.errors import invalid_response
 from portal.client.hydra import uuid_from_iri
@@ -22,3 +25,13 @@ class AuthResource(Resource):
             await self._client.request("GET", "/logout")
         finally:
             self._client.clear_cookies()
+
+    async def request_reset(self, email: str) -> None:
+        """Ask for a reset link by e-mail; the provider answers alike whether the e-mail exists."""
+        await self._client.request("POST", "/reset", json={"email": email})
+
+    async def reset_password(self, token: str, password: str) -> None:
+        """Set the password with the token of a reset or an account confirmation link."""
+        await self._client.request(
+            "POST", f"/reset/{quote(token, safe='')}", json={"password": password}
+        )

@@ -49,10 +49,20 @@ class Resource:
         return Page(items=items, total=collection.total, page=page, items_per_page=items_per_page)
 
     async def _send(
-        self, model: type[M], method: str, path: str, *, json: Any = None, content_type: str = ""
+        self,
+        model: type[M],
+        method: str,
+        path: str,
+        *,
+        json: Any = None,
+        content_type: str = "",
+        includes: Iterable[str] = (),
     ) -> M:
         headers = {"Content-Type": content_type} if content_type else None
-        response = await self._client.request(method, path, json=json, headers=headers)
+        params = query_params(includes=includes)
+        response = await self._client.request(
+            method, path, params=params, json=json, headers=headers
+        )
         return self._parse(model, self._client.decode(response))
 
     def _parse(self, model: type[M], data: Any) -> M:

@@ -1,10 +1,12 @@
-"""Users: read, list, and accept the terms of use."""
+"""Users: read, list, create, update, delete, and accept the terms of use."""
 
 from collections.abc import Iterable, Mapping
 
 from portal.client.hydra import DEFAULT_ITEMS_PER_PAGE, Page
-from portal.client.models.users import User
+from portal.client.models.users import User, UserPayload
 from portal.client.resources.base import Resource
+
+MERGE_PATCH = "application/merge-patch+json"
 
 
 class UsersResource(Resource):
@@ -29,6 +31,25 @@ class UsersResource(Resource):
             includes=includes,
             filters={"name": name, "email": email},
         )
+
+    async def create(self, payload: UserPayload, includes: Iterable[str] = ("company",)) -> User:
+        """Creates a user; the provider sends them the account confirmation e-mail."""
+        return await self._send(User, "POST", "/api/users", json=payload.body(), includes=includes)
+
+    async def update(
+        self, uuid: str, payload: UserPayload, includes: Iterable[str] = ("company",)
+    ) -> User:
+        return await self._send(
+            User,
+            "PATCH",
+            f"/api/users/{uuid}",
+            json=payload.body(),
+            content_type=MERGE_PATCH,
+            includes=includes,
+        )
+
+    async def delete(self, uuid: str) -> None:
+        await self._client.request("DELETE", f"/api/users/{uuid}")
 
     async def accept_terms(self, uuid: str) -> User:
         return await self._send(User, "POST", f"/api/users/{uuid}/accept_terms")

@@ -26,8 +26,6 @@ def _register(route: routes.Route, parent: routes.Route | None = None) -> None:
 
 
 for _route, _parent in (
-    (routes.SERVICES, None),
-    (routes.SERVICE, routes.SERVICES),
     (routes.MONITORING, None),
     (routes.TICKETS, None),
     (routes.TICKET, routes.TICKETS),
@@ -35,16 +33,3 @@ for _route, _parent in (
     (routes.CONTACTS, None),
 ):
     _register(_route, _parent)
-
-
-def _signed_out_notice() -> rx.Component:
-    return rx.vstack(
-        rx.heading(_("Password help"), size="6", as_="h1"),
-        _notice(),
-        rx.link(_("Back to login"), href=routes.LOGIN.path),
-        spacing="4",
-    )
-
-
-for _route in (routes.FORGOT_PASSWORD, routes.RESET_PASSWORD, routes.CONFIRM_ACCOUNT):
-    page(_route, login_layout_=True)(_signed_out_notice)

@@ -16,6 +16,12 @@ class UserProfileState(SessionState):
     profile: rx.Field[UserRow] = rx.field(default_factory=UserRow)
     status: rx.Field[str] = rx.field("loading")
 
+    @rx.var
+    def may_change(self) -> bool:
+        """Spec 2 and 6: the update (and delete) buttons, for user managers and the owner."""
+        owner = bool(self.profile.id) and self.profile.id == self.user_id
+        return owner or "manage User" in self.rules
+
     def _user_id(self) -> str:
         # The last segment of /users/{id}; Reflex's own ``id`` route var is only typed once the
         # route is registered, and reading the path keeps this state independent of that.
@@ -44,4 +50,4 @@ class UserProfileState(SessionState):
             self._show("failed")
             yield await self.report(error)
             return
-        self._show("ready", UserRow.of(user))
+        self._show("ready", UserRow.of(user, self.user_id, self.roles))

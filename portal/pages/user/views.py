@@ -5,9 +5,14 @@ from reflex.vars import ObjectVar
 
 from portal import routes
 from portal.components.i18n import _
+from portal.components.item_page import item_page
 from portal.components.jobs import job_label
 from portal.components.roles import role_chips
 from portal.pages.user.state import UserProfileState
+from portal.pages.users.delete_state import UserDeleteState
+from portal.pages.users.delete_view import delete_dialog
+from portal.pages.users.form_state import UserFormState
+from portal.pages.users.form_view import user_form_dialog
 from portal.pages.users.models import UserRow
 
 _NONE = "—"
@@ -50,57 +55,45 @@ def _profile_card() -> rx.Component:
             rx.cond(profile.job != "", _item(_("Job"), job_label(profile.job))),
             orientation=rx.breakpoints(initial="vertical", sm="horizontal"),
         ),
+        rx.cond(UserProfileState.may_change, _profile_actions()),
         width="100%",
         max_width="760px",
     )
 
 
-def _back_link() -> rx.Component:
-    return rx.link(
-        rx.hstack(rx.icon("arrow-left", size=16), _("Back to users"), align="center", spacing="1"),
-        href=routes.USERS.path,
-    )
-
-
-def _missing() -> rx.Component:
-    return rx.vstack(
-        rx.callout(
-            _("This user does not exist or you cannot see it."),
-            icon="user-x",
-            color_scheme="amber",
-            role="alert",
+def _profile_actions() -> rx.Component:
+    blocked = UserProfileState.user_writes_blocked
+    return rx.flex(
+        rx.button(
+            rx.icon("pencil", size=16),
+            _("Update"),
+            on_click=UserFormState.open_edit(profile.id, "profile"),
+            disabled=blocked,
         ),
-        _back_link(),
+        rx.button(
+            rx.icon("trash-2", size=16),
+            _("Delete"),
+            color_scheme="red",
+            variant="soft",
+            on_click=UserDeleteState.ask(profile.id, profile.full_name, "profile"),
+            disabled=blocked,
+        ),
+        user_form_dialog(),
+        delete_dialog(),
         spacing="3",
-    )
-
-
-def _failed() -> rx.Component:
-    return rx.vstack(
-        rx.callout(
-            _("The user could not be loaded."), icon="circle-x", color_scheme="red", role="alert"
-        ),
-        rx.hstack(
-            rx.button(_("Try again"), on_click=UserProfileState.load, variant="soft"),
-            _back_link(),
-            align="center",
-            spacing="4",
-        ),
-        spacing="3",
+        margin_top="16px",
+        wrap="wrap",
     )
 
 
 def user_profile() -> rx.Component:
-    return rx.match(
+    return item_page(
         UserProfileState.status,
-        ("ready", _profile_card()),
-        ("missing", _missing()),
-        ("failed", _failed()),
-        rx.center(
-            rx.spinner(size="3"),
-            role="status",
-            aria_label=_("Loading"),
-            padding="48px",
-            width="100%",
-        ),
+        _profile_card(),
+        missing_text=_("This user does not exist or you cannot see it."),
+        missing_icon="user-x",
+        failed_text=_("The user could not be loaded."),
+        retry=UserProfileState.load,
+        back_label=_("Back to users"),
+        back_path=routes.USERS.path,
     )

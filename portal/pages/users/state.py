@@ -77,6 +77,6 @@ class UsersListState(PagedTableState, SessionState):
             self.page = result.page_count
             yield UsersListState.refresh
             return
-        self.rows = [UserRow.of(user) for user in result.items]
+        self.rows = [UserRow.of(user, self.user_id, self.roles) for user in result.items]
         self.total = result.total
         self.loading = False

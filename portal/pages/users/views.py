@@ -8,6 +8,9 @@ from portal.components.forms import field
 from portal.components.i18n import _
 from portal.components.roles import role_chips
 from portal.i18n import N_
+from portal.pages.users.actions import ACTIONS_COLUMN, actions_shown, create_button, row_actions
+from portal.pages.users.delete_view import delete_dialog
+from portal.pages.users.form_view import user_form_dialog
 from portal.pages.users.models import UserRow
 from portal.pages.users.query import PAGE_SIZES
 from portal.pages.users.state import UsersListState
@@ -89,23 +92,42 @@ def _cells(user: ObjectVar[UserRow]) -> list[rx.Component | rx.Var]:
     ]
 
 
+def _cells_with_actions(user: ObjectVar[UserRow]) -> list[rx.Component | rx.Var]:
+    return [*_cells(user), row_actions(user)]
+
+
+def _table(with_actions: bool) -> rx.Component:
+    return data_table(
+        UsersListState,
+        columns=(*COLUMNS, ACTIONS_COLUMN) if with_actions else COLUMNS,
+        rows=UsersListState.rows,
+        cells=_cells_with_actions if with_actions else _cells,
+        on_change=UsersListState.refresh,
+        page_sizes=PAGE_SIZES,
+        label=_("Users"),
+    )
+
+
 def users_list() -> rx.Component:
     return rx.card(
         rx.vstack(
-            filters(),
-            _count(),
-            data_table(
-                UsersListState,
-                columns=COLUMNS,
-                rows=UsersListState.rows,
-                cells=_cells,
-                on_change=UsersListState.refresh,
-                page_sizes=PAGE_SIZES,
-                label=_("Users"),
+            rx.flex(
+                filters(),
+                create_button(),
+                direction=rx.breakpoints(initial="column-reverse", md="row"),
+                justify="between",
+                align=rx.breakpoints(initial="stretch", md="end"),
+                spacing="3",
+                width="100%",
             ),
+            _count(),
+            # Spec 2: the actions column only for those allowed to act.
+            rx.cond(actions_shown(), _table(True), _table(False)),
             spacing="4",
             width="100%",
         ),
+        user_form_dialog(),
+        delete_dialog(),
         width="100%",
         size=rx.breakpoints(initial="1", sm="3"),
     )

@@ -1,4 +1,5 @@
-"""The embedded provider's command line: migrations, demo data, the first administrator.
+"""The embedded provider's command line: migrations, demo data, the first administrator, API
+tokens and JSON Lines imports.
 
 Operators run it in a shell, so it speaks English like the other tools of the stack (alembic,
 reflex). Every command answers with an exit code: 0 done, 1 refused (the message says why),
@@ -10,6 +11,7 @@ from collections.abc import Sequence
 
 from portal.provider.cli.admin import create_admin
 from portal.provider.cli.database import migrate_database, seed_demo
+from portal.provider.cli.integration import add_commands as add_integration_commands
 from portal.provider.cli.logins import print_logins
 
 EXIT_OK = 0
@@ -60,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
         "print-logins", help="print the portal's address and the demo accounts"
     )
     logins.set_defaults(handler=lambda _args: print_logins())
+    add_integration_commands(commands)
     return parser
 
 

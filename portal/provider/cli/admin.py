@@ -1,7 +1,6 @@
 """``create-admin``: the first administrator of a real installation."""
 
 import getpass
-import re
 
 from sqlmodel import Session, select
 
@@ -10,22 +9,7 @@ from portal.provider.cli.database import database_label, migrated_engine
 from portal.provider.models import Company, User
 from portal.provider.passwords import hash_password
 from portal.settings import get_settings
-
-EMAIL_PATTERN = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
-MIN_PASSWORD_LENGTH = 10
-NAME_MAX_LENGTH = 100
-
-
-def password_weaknesses(password: str) -> list[str]:
-    """What the password lacks under the rule of spec section 9; empty when it is strong."""
-    lacking = []
-    if len(password) < MIN_PASSWORD_LENGTH:
-        lacking.append(f"at least {MIN_PASSWORD_LENGTH} characters")
-    if not any(char.isdigit() for char in password):
-        lacking.append("a digit")
-    if not any(char.isupper() for char in password):
-        lacking.append("an uppercase letter")
-    return lacking
+from portal.validation import NAME_MAX_LENGTH, is_email, password_weaknesses
 
 
 def _enumerate(items: list[str]) -> str:
@@ -39,7 +23,7 @@ def _refuse(reason: str) -> bool:
 
 
 def _identity_problem(email: str, firstname: str, lastname: str) -> str | None:
-    if not EMAIL_PATTERN.match(email):
+    if not is_email(email):
         return f"{email!r} is not a valid e-mail address."
     domain = get_settings().staff_mail_domain
     if staff_domain_violation([Role.ADMIN], email, domain):

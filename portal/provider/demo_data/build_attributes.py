@@ -9,6 +9,7 @@ from portal.provider.demo_data.catalogue import (
     RACK_UNITS,
     RATES,
     SERVICE_LEVELS,
+    STRAND_COUNTS,
     Family,
     ServiceTypeEntry,
 )
@@ -98,7 +99,7 @@ def _family_attributes(
         case Family.DARK_FIBRE:
             return [
                 *ends,
-                ("strandCount", str(rng.choice((2, 4, 8, 12, 24))), _CHARACTERISTICS),
+                ("strandCount", rng.choice(STRAND_COUNTS[:5]), _CHARACTERISTICS),
                 (
                     "cable",
                     f"CBL-{site_a.city[:3].upper()}-{rng.randint(100, 999)}",

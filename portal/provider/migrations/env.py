@@ -9,6 +9,9 @@ from sqlmodel.sql.sqltypes import AutoString, UTCDateTime
 
 from portal.provider.models import metadata
 
+# An arbitrary constant naming this application's migration lock among PostgreSQL advisory locks.
+MIGRATION_LOCK_KEY = 0x50415443
+
 
 def render_item(kind: str, item: Any, autogen_context: AutogenContext) -> str | Literal[False]:
     """Write SQLModel's column types as the plain SQLAlchemy types they stand for, so that
@@ -34,6 +37,12 @@ def run_migrations() -> None:
             compare_type=True,
         )
         with context.begin_transaction():
+            if connection.dialect.name == "postgresql":
+                # Several workers may start at once: the first migrates, the others wait here and
+                # then find the schema at head. Held until this transaction ends.
+                connection.execute(
+                    sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY}
+                )
             context.run_migrations()
 
 

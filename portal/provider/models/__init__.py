@@ -15,6 +15,7 @@ from portal.provider.models.auth import (
     AuditLog,
     OneTimeToken,
     ProviderSession,
+    RateLimitCounter,
     TokenPurpose,
 )
 from portal.provider.models.billing import Invoice, InvoiceLine, InvoiceStatus, InvoiceType
@@ -77,6 +78,7 @@ __all__ = [
     "MilestoneName",
     "OneTimeToken",
     "ProviderSession",
+    "RateLimitCounter",
     "Sensor",
     "SensorLegendEntry",
     "SensorSample",

@@ -98,6 +98,9 @@ class User(SQLModel, table=True):
     )
     created_at: datetime = created_at_field()
     is_active: bool = True
+    # The language of the e-mails the user receives: the creator's at creation, then the
+    # browser's at each login.
+    language: str = Field(default="en", max_length=5, sa_column_kwargs={"server_default": "en"})
 
     company: Company = Relationship()
     auxiliary_companies: list[Company] = Relationship(link_model=UserAuxiliaryCompany)

@@ -74,3 +74,15 @@ class AuditLog(SQLModel, table=True):
     action: str = Field(max_length=60, index=True)
     detail: dict[str, Any] = Field(default_factory=dict, sa_type=sa.JSON)
     client_address: str | None = Field(default=None, max_length=64)
+
+
+class RateLimitCounter(SQLModel, table=True):
+    """Attempts in the current window of one rate-limited key (login or reset, per account or
+    per address), kept in the database so that every worker counts the same attempts. The id is
+    the SHA-256 of the key, so the table holds no e-mail address or IP in clear."""
+
+    __tablename__ = "rate_limit_counters"
+
+    id: str = Field(primary_key=True, max_length=64)
+    window_start: datetime = Field(default_factory=utcnow, index=True)
+    count: int = 0

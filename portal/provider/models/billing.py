@@ -7,6 +7,7 @@ from enum import StrEnum
 
 from sqlmodel import Field, Relationship, SQLModel
 
+from portal.provider.models.accounts import Company
 from portal.provider.models.columns import enum_type, id_field
 
 
@@ -55,4 +56,5 @@ class Invoice(SQLModel, table=True):
     pdf_path: str | None = Field(default=None, max_length=500)
     pdf_name: str | None = Field(default=None, max_length=255)
 
+    company: Company = Relationship()
     lines: list[InvoiceLine] = Relationship(cascade_delete=True)

@@ -34,7 +34,17 @@ class SensorLegendEntry(SQLModel, table=True):
 
 class SensorSample(SQLModel, table=True):
     __tablename__ = "sensor_samples"
-    __table_args__ = (sa.Index("ix_sensor_samples_sensor_id_at", "sensor_id", "at"),)
+    # One value per sensor, time and channel: batches sent again update instead of duplicating;
+    # led by (sensor_id, at), the index also serves the charts' time-range scans.
+    __table_args__ = (
+        sa.Index(
+            "ix_sensor_samples_sensor_id_at_legend_key",
+            "sensor_id",
+            "at",
+            "legend_key",
+            unique=True,
+        ),
+    )
 
     id: uuid.UUID = id_field()
     sensor_id: uuid.UUID = Field(foreign_key="sensors.id", ondelete="CASCADE")

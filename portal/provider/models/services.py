@@ -97,13 +97,28 @@ class ServiceDocument(SQLModel, table=True):
 
 class Service(SQLModel, table=True):
     __tablename__ = "services"
+    # The list is read through the reader's companies, then filtered and sorted, the reference
+    # breaking ties in the sort's direction; the search is a LIKE on the folded text, served by
+    # a trigram index on PostgreSQL. See migration 0004 and docs/decisions/service-search.md.
+    __table_args__ = (
+        sa.Index("ix_services_company_id_status", "company_id", "status"),
+        sa.Index("ix_services_company_id_date_start", "company_id", "date_start", "reference"),
+        sa.Index("ix_services_date_start_reference", "date_start", "reference"),
+        sa.Index("ix_services_status_reference", "status", "reference"),
+        sa.Index(
+            "ix_services_search_text_trgm",
+            "search_text",
+            postgresql_using="gin",
+            postgresql_ops={"search_text": "gin_trgm_ops"},
+        ),
+    )
 
     id: uuid.UUID = id_field()
     reference: str = Field(max_length=100, unique=True, index=True)
     company_id: uuid.UUID = Field(foreign_key="companies.id", index=True)
     type_id: uuid.UUID = Field(foreign_key="service_types.id", index=True)
-    status: ServiceStatus = Field(sa_type=enum_type(ServiceStatus), index=True)
-    date_start: dt.date | None = Field(default=None, index=True)
+    status: ServiceStatus = Field(sa_type=enum_type(ServiceStatus))
+    date_start: dt.date | None = None
     date_termination: dt.date | None = None
     client_references: list[str] = Field(default_factory=list, sa_type=sa.JSON)
     # Reference, client references, endpoints and type labels folded (lower-case, no accents)

@@ -9,8 +9,17 @@ from portal.provider.audit import record
 from portal.provider.db import SessionDep
 from portal.provider.errors import ApiError
 from portal.provider.hydra import ApiModel, iri
+from portal.provider.language import request_language
 from portal.provider.models import User
 from portal.provider.passwords import hash_password, needs_rehash, verify_password
+from portal.provider.rate_limits import (
+    clear,
+    hit,
+    keyed,
+    login_limits,
+    purge_expired,
+    refuse_when_limited,
+)
 from portal.provider.sessions import (
     clear_session_cookie,
     close_session,
@@ -40,20 +49,36 @@ class LoginBody(ApiModel):
 )
 def login(body: LoginBody, request: Request, db: SessionDep) -> Response:
     email = body.username.strip().lower()
+    # Only failures count, per e-mail typed and per address; over a limit even the right password
+    # waits, so guessing gains nothing.
+    limits = keyed(request, email, login_limits())
+    try:
+        refuse_when_limited(db, limits)
+    except ApiError:
+        record(db, request, "login_throttled", username=email)
+        db.commit()
+        raise
     user = db.exec(select(User).where(User.email == email)).first()
     account = user if user is not None and user.is_active else None
     # Verified even without an account, so the timing does not tell whether the e-mail exists.
     password_matches = verify_password(account.password_hash if account else None, body.password)
     if account is None or not password_matches:
+        for limit, value in limits:
+            hit(db, limit, value)
         record(db, request, "login_failed", subject=user, username=email)
         db.commit()
         raise ApiError(401, INVALID_CREDENTIALS)
     if account.password_hash and needs_rehash(account.password_hash):
         account.password_hash = hash_password(body.password)
-        db.add(account)
+    if request.headers.get("accept-language"):
+        # The language of the e-mails the user will receive: the one they last used.
+        account.language = request_language(request)
+    db.add(account)
+    clear(db, *limits[0])
     # Rotation: whatever session the browser held is replaced by a new one.
     close_session(db, request)
     purge_expired_sessions(db)
+    purge_expired(db)
     token = open_session(db, request, account)
     record(db, request, "login", actor=account)
     db.commit()

@@ -5,8 +5,9 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request
 from sqlalchemy import func
-from sqlmodel import col, select
+from sqlmodel import col, or_, select
 
+from portal.permissions import Role
 from portal.provider.db import SessionDep
 from portal.provider.hydra import (
     Collection,
@@ -22,6 +23,7 @@ from portal.provider.models import Company
 from portal.provider.schemas.companies import CompanyOut, company_out
 from portal.provider.scoping import one_or_404, scope_to_companies
 from portal.provider.security import CurrentPrincipal
+from portal.settings import get_settings
 
 router = APIRouter(prefix="/api/companies", tags=["companies"])
 
@@ -50,6 +52,16 @@ def list_companies(
         statement = statement.where(
             func.lower(Company.name).contains(name.strip().lower(), autoescape=True)
         )
+        if Role.ADMIN not in principal.user.roles:
+            # Spec 6: the company search hides staff companies from everyone but admins.
+            staff = get_settings().staff_company_name.strip().lower()
+            lowered = func.lower(func.trim(Company.name))
+            statement = statement.where(
+                ~or_(
+                    lowered.startswith(staff, autoescape=True),
+                    lowered.endswith(staff, autoescape=True),
+                )
+            )
     ids = [*(uuids or ()), *(uuid_plain or ())]
     if ids:
         statement = statement.where(col(Company.id).in_(ids))

@@ -7,6 +7,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from sqlmodel import col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
+from portal.i18n import N_
 from portal.provider.db import SessionDep, preload
 from portal.provider.errors import REQUIRED_TERMS, ApiError
 from portal.provider.hydra import (
@@ -79,10 +80,13 @@ def get_user(
 def accept_terms(
     user_id: uuid.UUID, db: SessionDep, principal: PrincipalBeforeTerms, includes: IncludesDep
 ) -> UserOut:
-    """Accept the terms of use; only for oneself."""
+    """Accept the terms of use; only for oneself, and not through an impersonation: the
+    acceptance is the user's own act."""
     if user_id != principal.user.id:
         one_or_404(db, visible_users(select(User).where(User.id == user_id), principal))
         raise ApiError(403)
+    if principal.impersonator is not None:
+        raise ApiError(403, N_("Only the user themself can accept the terms of use."))
     user = principal.user
     if not user.has_accepted_terms:
         user.has_accepted_terms = True

@@ -1,10 +1,15 @@
 """Users as the API shows them (spec section 3: User)."""
 
+from typing import Annotated
+
 from pydantic import Field
 
-from portal.provider.hydra import Resource, iri
+from portal.provider.hydra import ApiModel, Resource, iri
 from portal.provider.models import User
 from portal.provider.schemas.companies import CompanyRef, company_iri, company_ref
+from portal.validation import EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH
+
+PASSWORD_MAX_LENGTH = 1024  # beyond any passphrase; bounds the hashing work
 
 
 class UserOut(Resource):
@@ -41,4 +46,24 @@ def user_out(user: User, includes: frozenset[str]) -> UserOut:
         ],
         has_accepted_terms=user.has_accepted_terms,
         ldap=user.ldap,
+    )
+
+
+class UserWrite(ApiModel):
+    """The body of ``POST /api/users`` and of ``PATCH`` (merge patch: absent means unchanged,
+    and a null ``password`` too). Lengths are checked here; every other rule in
+    ``portal.provider.user_changes``."""
+
+    firstname: str | None = Field(default=None, max_length=NAME_MAX_LENGTH)
+    lastname: str | None = Field(default=None, max_length=NAME_MAX_LENGTH)
+    email: str | None = Field(default=None, max_length=EMAIL_MAX_LENGTH)
+    phone_number: str | None = Field(default=None, max_length=PHONE_MAX_LENGTH)
+    password: str | None = Field(default=None, max_length=PASSWORD_MAX_LENGTH)
+    roles: list[Annotated[str, Field(max_length=40)]] | None = Field(default=None, max_length=20)
+    ldap: bool | None = None
+    company: str | None = Field(
+        default=None, max_length=200, description="The main company's uuid or IRI."
+    )
+    auxiliary_companies: list[Annotated[str, Field(max_length=200)]] | None = Field(
+        default=None, max_length=100, description="Uuids or IRIs of further companies."
     )

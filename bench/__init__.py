@@ -1,0 +1,1 @@
+"""The scale data generator (``bench.generate``) and the load benchmark (``bench.run``)."""

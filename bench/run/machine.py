@@ -1,0 +1,44 @@
+"""The machine and data set the figures were measured on."""
+
+import os
+import platform
+from pathlib import Path
+
+import psutil
+import psycopg
+from psycopg import sql
+
+# Row counts shown beside the figures (the big sample table is counted too: a few seconds).
+COUNTED = ("companies", "users", "services", "invoices", "invoice_lines", "tickets",
+           "maintenances", "sensors", "sensor_samples")  # fmt: skip
+
+
+def cpu_model() -> str:
+    for line in Path("/proc/cpuinfo").read_text().splitlines():
+        if line.startswith("model name"):
+            return line.split(":", 1)[1].strip()
+    return platform.processor() or "unknown"
+
+
+def describe(database_url: str) -> dict[str, object]:
+    with psycopg.connect(database_url) as connection:
+        version = connection.execute("SHOW server_version").fetchone()
+        counts = {table: _count(connection, table) for table in COUNTED}
+        size = connection.execute("SELECT pg_database_size(current_database())").fetchone()
+    return {
+        "cpu": cpu_model(),
+        "cores": os.cpu_count(),
+        "ram_gib": round(psutil.virtual_memory().total / 2**30, 1),
+        "postgresql": version[0] if version else "unknown",
+        "python": platform.python_version(),
+        "os": platform.platform(),
+        "database_gib": round(size[0] / 2**30, 2) if size else None,
+        "rows": counts,
+    }
+
+
+def _count(connection: psycopg.Connection, table: str) -> int:
+    row = connection.execute(
+        sql.SQL("SELECT count(*) FROM {}").format(sql.Identifier(table))
+    ).fetchone()
+    return int(row[0]) if row else 0

@@ -1,0 +1,239 @@
+"""``python -m bench.run``: start the portal, measure every endpoint of ``endpoints.py`` with its
+limits, weigh the front end, write ``bench/results/``."""
+
+import argparse
+import fcntl
+import re
+import sys
+import tempfile
+from contextlib import ExitStack
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psycopg
+
+from bench.generate.loader import plain_url
+from bench.generate.run import NotPostgreSQL, sqlalchemy_url
+from bench.run import report
+from bench.run.bodies import Body, import_body, login_body
+from bench.run.database import capture, database_limit, render
+from bench.run.endpoints import ALICE, DEEP_PAGES, ENDPOINTS, PLACEHOLDERS, Endpoint
+from bench.run.frontend import page_weights
+from bench.run.lighthouse import measure_pages
+from bench.run.machine import describe
+from bench.run.servers import ROOT, WORKERS, Server, copy_tree, portal, static_server
+from bench.run.wrk import ensure_wrk, measure, run_wrk
+from portal.provider.db import create_db_engine
+from portal.provider.sessions import COOKIE_NAME
+from portal.settings import get_settings
+
+# pgbench clients at most: PostgreSQL's 100 connections are shared with the portal's pools
+# (5 workers × up to 15) and whatever else runs; two cores gain nothing beyond this anyway.
+DATABASE_CLIENTS = 20
+
+
+def _log(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def _session_cookie(url: str, email: str) -> str:
+    response = httpx.post(f"{url}/provider/login", content=login_body(email).content,
+                          headers={"content-type": "application/json"}, timeout=60)  # fmt: skip
+    response.raise_for_status()
+    return f"{COOKIE_NAME}={response.cookies[COOKIE_NAME]}"
+
+
+class Prepared:
+    """An endpoint ready to measure: its URL path, headers, body file and recorded SQL."""
+
+    def __init__(self, endpoint: Endpoint, path: str, body: Body | None) -> None:
+        self.endpoint = endpoint
+        self.path = path
+        self.body = body
+        self.body_file: Path | None = None
+        self.headers: dict[str, str] = {}
+        self.sql: list[str] = []
+        self.bytes = 0
+        self.slug = _slug(endpoint.name)
+
+
+def _prepare(
+    endpoint: Endpoint, server: Server, cookies: dict[str, str], values: dict[str, str],
+    folder: Path, database_url: str,
+) -> Prepared:  # fmt: skip
+    body = None
+    if endpoint.body == "login":
+        body = login_body(endpoint.user)
+    elif endpoint.body == "import":
+        with psycopg.connect(database_url) as connection:
+            body = import_body(connection, endpoint.user)
+    item = Prepared(endpoint, endpoint.path.format(**values), body)
+    if endpoint.body != "login":
+        item.headers["Cookie"] = cookies[endpoint.user]
+    if body:
+        item.headers["Content-Type"] = body.content_type
+        item.body_file = folder / f"{item.slug}.request"
+        item.body_file.write_bytes(body.content)
+    response = httpx.request(endpoint.method, server.url + item.path, headers=item.headers,
+                             content=body.content if body else None, timeout=300)  # fmt: skip
+    if response.status_code >= 300:
+        raise RuntimeError(f"{response.status_code} {response.text[:200]}")
+    item.bytes = len(response.content)
+    (folder / f"{item.slug}.body").write_bytes(response.content)
+    (folder / f"{item.slug}.type").write_text(response.headers.get("content-type", "text/plain"))
+    engine = create_db_engine(sqlalchemy_url(database_url))
+    try:
+        statements = capture(engine, item.path, login_body(endpoint.user), endpoint.method, body)
+        with psycopg.connect(database_url) as connection:
+            item.sql = render(connection, statements)
+    finally:
+        engine.dispose()
+    return item
+
+
+def _measure(item: Prepared, server: Server, static: Server, database_url: str,
+             settings: dict[str, Any]) -> list[dict[str, Any]]:  # fmt: skip
+    rows = []
+    timing = (settings["warmup"], settings["seconds"], settings["runs"])
+    for connections in item.endpoint.connections:
+        _log(f"  {item.endpoint.name}: {connections} connections")
+        portal_figures = measure(server.url + item.path, connections, item.headers,
+                                 item.endpoint.method, item.body_file, *timing)  # fmt: skip
+        http = measure(static.url + "/" + item.slug, connections, {}, item.endpoint.method,
+                       item.body_file, *timing)  # fmt: skip
+        try:
+            clients = min(connections, DATABASE_CLIENTS)
+            db = database_limit(database_url, item.sql, clients, *timing)
+        except RuntimeError as error:
+            _log(f"  {item.endpoint.name}: no database limit ({error})")
+            db = None
+        rows.append({
+            "connections": connections,
+            "portal": {k: v for k, v in vars(portal_figures).items() if k != "runs"},
+            "portal_runs": [vars(run) | {"rps": run.rps} for run in portal_figures.runs],
+            "http": {k: v for k, v in vars(http).items() if k != "runs"},
+            "database": vars(db) | {"clients": clients} if db else None,
+        })  # fmt: skip
+    return rows
+
+
+def _warm_up(prepared: list[Prepared], server: Server) -> None:
+    """Every worker through every code path once before anything counts: the first requests of
+    a fresh worker open its database pool and fill its caches."""
+    _log("Warming up every endpoint…")
+    for item in prepared:
+        if item.endpoint.connections != (1,):
+            run_wrk(server.url + item.path, 2 * WORKERS, 2, item.headers, item.endpoint.method,
+                    item.body_file)  # fmt: skip
+
+
+def _deep_pages(endpoints: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    by_name = {e["name"]: e for e in endpoints if "measures" in e}
+    ratios = []
+    for deep, first in DEEP_PAGES:
+        if deep in by_name and first in by_name:
+            for a, b in zip(by_name[deep]["measures"], by_name[first]["measures"], strict=False):
+                if not (a["portal"]["p50_ms"] and b["portal"]["p50_ms"]):
+                    continue  # no request answered within a run: no ratio to give
+                ratio = a["portal"]["p50_ms"] / b["portal"]["p50_ms"]
+                ratios.append({"name": f"{deep} / {first}", "connections": a["connections"],
+                               "ratio": ratio})  # fmt: skip
+    return ratios
+
+
+def _placeholders(database_url: str) -> dict[str, str]:
+    values = {}
+    with psycopg.connect(database_url) as connection:
+        for name, query in PLACEHOLDERS.items():
+            row = connection.execute(query).fetchone()
+            values[name] = str(row[0]) if row else ""
+    return values
+
+
+def _lighthouse(result: dict[str, Any], tree: Path, server: Server) -> None:
+    _log("Lighthouse: login, home, services…")
+    try:
+        result["lighthouse"] = measure_pages(tree, server.url, ALICE)
+        result["not_measured"].remove("Lighthouse scores")
+    except Exception as error:  # the other figures stand without it
+        _log(f"  Lighthouse failed: {error}")
+        result["lighthouse_error"] = str(error)[:300]
+
+
+def run(arguments: argparse.Namespace) -> Path:
+    database_url = plain_url(get_settings().database_url)
+    sqlalchemy_url(database_url)
+    ensure_wrk()
+    settings = {"warmup": arguments.warmup, "seconds": arguments.seconds, "runs": arguments.runs}
+    result: dict[str, Any] = {
+        "started": datetime.now(UTC).isoformat(timespec="seconds"),
+        "workers": WORKERS, "settings": settings, "endpoints": [],
+        "not_measured": ["Lighthouse scores", "50 simulated browsers over the websocket"],
+    }  # fmt: skip
+    chosen = [e for e in ENDPOINTS if not arguments.only or e.name in arguments.only]
+    tree = copy_tree(Path(arguments.tree)) if arguments.tree else ROOT
+    with ExitStack() as stack:
+        work = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-run-")))
+        if arguments.lock:
+            lock = stack.enter_context(Path(arguments.lock).open("a"))
+            _log(f"Waiting for {arguments.lock}…")
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        _log(f"Starting the portal from {tree} (builds the front end when needed)…")
+        server = stack.enter_context(
+            portal(tree, database_url, arguments.redis_url, work / "portal.log")
+        )
+        idle = server.rss_bytes()
+        cookies = {email: _session_cookie(server.url, email) for email in {e.user for e in chosen}}
+        values = _placeholders(database_url)
+        prepared = []
+        for endpoint in chosen:
+            try:
+                prepared.append(_prepare(endpoint, server, cookies, values, work, database_url))
+            except Exception as error:  # reported in the table, the others still run
+                _log(f"  {endpoint.name}: not measured ({error})")
+                result["endpoints"].append({"name": endpoint.name, "error": str(error)[:120]})
+        static = stack.enter_context(static_server(work, work / "static.log"))
+        _warm_up(prepared, server)
+        for item in prepared:
+            result["endpoints"].append({
+                "name": item.endpoint.name, "method": item.endpoint.method, "path": item.path,
+                "user": item.endpoint.user, "bytes": item.bytes, "statements": len(item.sql),
+                "rows": item.body.rows if item.body else None,
+                "measures": _measure(item, server, static, database_url, settings),
+            })  # fmt: skip
+        result["memory"] = {"idle_mib": idle / 2**20, "after_mib": server.rss_bytes() / 2**20}
+        if not arguments.no_lighthouse:
+            _lighthouse(result, tree, server)
+
+    result["deep_pages"] = _deep_pages(result["endpoints"])
+    build = tree / ".web" / "build"
+    result["frontend"] = page_weights(build) if build.exists() else []
+    result["machine"] = describe(database_url)
+    result["scale"] = round(result["machine"]["rows"]["services"] / 200_000, 4)
+    return report.write(result)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.run", description=__doc__)
+    parser.add_argument("--tree", help="copy the repository there and run the portal from it")
+    parser.add_argument("--lock", help="a file to hold an exclusive lock on while measuring")
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/1")
+    parser.add_argument("--seconds", type=float, default=5.0, help="length of each run")
+    parser.add_argument("--warmup", type=float, default=3.0)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--only", action="append", help="an endpoint's name (repeatable)")
+    parser.add_argument("--no-lighthouse", action="store_true")
+    arguments = parser.parse_args(argv)
+    try:
+        path = run(arguments)
+    except NotPostgreSQL as error:
+        print(f"Refused: {error}", file=sys.stderr)
+        return 2
+    print(f"Results: {path} and {report.RESULTS / 'latest.md'}")
+    return 0

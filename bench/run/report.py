@@ -1,0 +1,124 @@
+"""Results: the whole measurement as JSON, and the markdown table the README shows."""
+
+import json
+from pathlib import Path
+from typing import Any
+
+RESULTS = Path(__file__).resolve().parents[1] / "results"
+
+
+def _ms(value: float | None) -> str:
+    return "–" if value is None else f"{value:.1f}" if value < 100 else f"{value:.0f}"
+
+
+def _ratio(value: float | None, limit: float | None) -> str:
+    if not value or not limit:
+        return "–"
+    return f"{value / limit:.1f}×"
+
+
+def endpoint_table(endpoints: list[dict[str, Any]]) -> list[str]:
+    lines = [
+        "| Endpoint | conns | req/s | p50 ms | p95 ms | p99 ms | bytes | DB p50 ms (×) | "
+        "DB tx/s | HTTP p50 ms (×) | HTTP req/s (×) |",
+        "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
+    ]
+    for endpoint in endpoints:
+        if "error" in endpoint:
+            lines.append(f"| {endpoint['name']} | – | {endpoint['error']} |||||||||")
+            continue
+        for row in endpoint["measures"]:
+            portal, db, http = row["portal"], row.get("database"), row.get("http")
+            failed = f" ({portal['failed']} failed)" if portal["failed"] else ""
+            cells = [f"{endpoint['name']}{failed}", str(row["connections"])]
+            if portal["p50_ms"]:
+                cells += [f"{portal['rps']:.1f}" if portal["rps"] < 10 else f"{portal['rps']:.0f}"]
+                cells += [_ms(portal["p50_ms"]), _ms(portal["p95_ms"]), _ms(portal["p99_ms"])]
+            else:
+                # wrk counts the requests answered within a run: none means slower than a run.
+                cells += ["0", "> run", "> run", "> run"]
+            cells.append(f"{endpoint['bytes']:,}")
+            cells += (
+                [
+                    f"{_ms(db['p50_ms'])} ({_ratio(portal['p50_ms'], db['p50_ms'])})",
+                    f"{db['tps']:.0f}",
+                ]
+                if db
+                else ["–", "–"]
+            )
+            cells += (
+                [
+                    f"{_ms(http['p50_ms'])} ({_ratio(portal['p50_ms'], http['p50_ms'])})",
+                    f"{http['rps']:.0f} ({_ratio(http['rps'], portal['rps'])})",
+                ]
+                if http
+                else ["–", "–"]
+            )
+            lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
+def markdown(result: dict[str, Any]) -> str:
+    machine = result["machine"]
+    rows = ", ".join(f"{name} {count:,}" for name, count in machine["rows"].items())
+    out = [
+        f"# Benchmark {result['started']}",
+        "",
+        f"Machine: {machine['cpu']}, {machine['cores']} cores, {machine['ram_gib']} GiB RAM; "
+        f"PostgreSQL {machine['postgresql']}; Python {machine['python']}; "
+        f"portal: `reflex run --env prod`, {result['workers']} Granian workers, Redis.",
+        f"Data set (scale {result.get('scale', '?')}): {rows}; database "
+        f"{machine['database_gib']} GiB.",
+        f"wrk: {result['settings']['warmup']} s warm-up, then {result['settings']['runs']} runs "
+        f"of {result['settings']['seconds']} s; figures are the medians of the runs.",
+        "(×) = the portal's figure divided by the limit's: DB = the same SQL replayed by "
+        "pgbench at the same concurrency; HTTP = the same body served by a bare ASGI app on "
+        "Granian with as many workers (for req/s: the limit's divided by the portal's).",
+        "",
+        "## Provider endpoints",
+        "",
+        *endpoint_table(result["endpoints"]),
+        "",
+    ]
+    if result.get("deep_pages"):
+        out += ["Deep page / first page (p50): "
+                + "; ".join(f"{d['name']} at {d['connections']} conns {d['ratio']:.2f}×"
+                            for d in result["deep_pages"] if d["ratio"]), ""]  # fmt: skip
+    if result.get("memory"):
+        memory = result["memory"]
+        out += [f"Portal memory (RSS, all workers): {memory['idle_mib']:.0f} MiB idle, "
+                f"{memory['after_mib']:.0f} MiB after the provider runs.", ""]  # fmt: skip
+    if result.get("frontend"):
+        out += ["## Front end (first load per page, production build)", "",
+                "| Page | files | JS raw | JS gzip | CSS raw | CSS gzip | beyond /login (gzip) |",
+                "|---|--:|--:|--:|--:|--:|--:|"]  # fmt: skip
+        for page in result["frontend"]:
+            out.append(
+                f"| {page['page']} | {page['files']} | {page['js_raw'] / 1024:.0f} KiB "
+                f"| {page['js_gzip'] / 1024:.0f} KiB | {page['css_raw'] / 1024:.0f} KiB "
+                f"| {page['css_gzip'] / 1024:.0f} KiB | {page['extra_gzip'] / 1024:.1f} KiB |"
+            )
+        out.append("")
+    if result.get("lighthouse"):
+        out += ["## Lighthouse (mobile emulation, simulated throttling)", "",
+                "| Page | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS |",
+                "|---|--:|--:|--:|--:|--:|--:|"]  # fmt: skip
+        for page in result["lighthouse"]:
+            out.append(
+                f"| {page['page']} | {page['performance']} | {page['accessibility']} "
+                f"| {page['fcp_ms']:.0f} | {page['lcp_ms']:.0f} | {page['tbt_ms']:.0f} "
+                f"| {page['cls']:.3f} |"
+            )
+        out.append("")
+    if result.get("not_measured"):
+        out += ["Not measured in this run: " + "; ".join(result["not_measured"]), ""]
+    return "\n".join(out)
+
+
+def write(result: dict[str, Any]) -> Path:
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    stamp = result["started"].replace(":", "").replace("-", "")
+    path = RESULTS / f"{stamp}.json"
+    path.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
+    (RESULTS / "latest.md").write_text(markdown(result) + "\n")
+    return path

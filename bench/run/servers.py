@@ -1,0 +1,136 @@
+"""The servers under test: the built portal in production mode (from a copy of the tree when
+asked, so a build never disturbs the working tree's ``.web``), and the static server of the same
+kind (Granian, ASGI, as many workers) that gives the HTTP limit."""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+import psutil
+
+ROOT = Path(__file__).resolve().parents[2]
+STARTUP_SECONDS = 600
+# Reflex's production default with Redis (2 × cores + 1), set for both servers so they match.
+WORKERS = (os.cpu_count() or 1) * 2 + 1
+_SKIP = (".git", ".venv", "data", ".web", ".states", "__pycache__", ".mypy_cache", ".ruff_cache")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def copy_tree(destination: Path) -> Path:
+    """The repository copied to ``destination``; its own ``.web`` (node_modules, build) is kept
+    between runs, the virtualenv is shared."""
+    destination.mkdir(parents=True, exist_ok=True)
+    excludes = [f"--exclude={name}" for name in _SKIP] + ["--exclude=bench/results"]
+    subprocess.run(
+        ["rsync", "-a", "--delete", *excludes, f"{ROOT}/", f"{destination}/"], check=True
+    )
+    venv = destination / ".venv"
+    if not venv.exists():
+        venv.symlink_to(ROOT / ".venv")
+    return destination
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is not None:
+        return
+    os.killpg(process.pid, 15)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, 9)
+        process.wait()
+
+
+def _wait(url: str, ready: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server stopped at start:\n{log.read_text()[-3000:]}")
+        try:
+            if httpx.get(url + ready, timeout=5, follow_redirects=True).status_code < 500:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(1)
+    raise RuntimeError(
+        f"the server did not start in {STARTUP_SECONDS} s:\n{log.read_text()[-3000:]}"
+    )
+
+
+@contextmanager
+def portal(tree: Path, database_url: str, redis_url: str, log: Path) -> Iterator["Server"]:
+    port = free_port()
+    env = {
+        **os.environ,
+        "PORT": str(port),
+        "ENVIRONMENT": "production",
+        "DATABASE_URL": database_url,
+        "REDIS_URL": redis_url,
+        "PORTAL_PUBLIC_URL": f"http://127.0.0.1:{port}",
+        "GRANIAN_WORKERS": str(WORKERS),
+    }
+    command = [
+        str(tree / ".venv" / "bin" / "python"), "-m", "reflex", "run", "--env", "prod",
+        "--frontend-port", str(port), "--backend-port", str(port),
+    ]  # fmt: skip
+    with log.open("w") as output:
+        process = subprocess.Popen(
+            command, cwd=tree, env=env, stdout=output, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )  # fmt: skip
+    try:
+        url = f"http://127.0.0.1:{port}"
+        _wait(url, "/provider/api/service_types", process, log)
+        _wait(url, "/login", process, log)
+        yield Server(url, process)
+    finally:
+        _stop(process)
+
+
+@contextmanager
+def static_server(folder: Path, log: Path) -> Iterator["Server"]:
+    port = free_port()
+    env = {**os.environ, "BENCH_STATIC_DIR": str(folder), "PYTHONPATH": str(ROOT)}
+    command = [
+        sys.executable, "-m", "granian", "--interface", "asgi", "--host", "127.0.0.1",
+        "--port", str(port), "--workers", str(WORKERS), "--no-ws", "bench.run.static_app:app",
+    ]  # fmt: skip
+    with log.open("w") as output:
+        process = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )  # fmt: skip
+    try:
+        url = f"http://127.0.0.1:{port}"
+        _wait(url, "/_ready", process, log)
+        yield Server(url, process)
+    finally:
+        _stop(process)
+
+
+class Server:
+    def __init__(self, url: str, process: subprocess.Popen[bytes]) -> None:
+        self.url = url
+        self.process = process
+
+    def rss_bytes(self) -> int:
+        """Resident memory of the server and every process it started."""
+        root = psutil.Process(self.process.pid)
+        total = 0
+        for process in [root, *root.children(recursive=True)]:
+            try:
+                total += process.memory_info().rss
+            except psutil.NoSuchProcess:
+                continue
+        return total

@@ -1,0 +1,41 @@
+"""Maintenance windows and the services they impact (spec 3)."""
+
+from datetime import datetime
+
+from pydantic import Field
+
+from portal.client.models.base import Entity, ProviderModel
+from portal.client.models.services import Endpoint
+
+
+class TypeLabel(ProviderModel):
+    label: str = ""
+
+
+class ImpactedService(Entity):
+    reference: str = ""
+    type: TypeLabel | None = None
+    endpoint_a: Endpoint | None = None
+    endpoint_b: Endpoint | None = None
+
+
+class MaintenanceContact(ProviderModel):
+    email: str = ""
+    name: str | None = None
+
+
+class Maintenance(Entity):
+    reference: str = ""
+    name: str = ""
+    type: str = ""
+    type_label: str = ""
+    classification: str = ""
+    classification_label: str = ""
+    status: str = ""
+    status_label: str = ""
+    date_start: datetime | None = None
+    date_end: datetime | None = None
+    date_notification: datetime | None = None
+    # Only the full maintenance (``GET /api/maintenances/{id}``) carries these two.
+    services: list[ImpactedService] = Field(default_factory=list)
+    contacts: list[MaintenanceContact] = Field(default_factory=list)

@@ -1,0 +1,86 @@
+"""Services: the filtered list, one service, client references (one by one or by CSV) and the
+CSV export and template, which are streamed."""
+
+from collections.abc import Iterable, Mapping, Sequence
+
+import httpx
+
+from portal.client.hydra import DEFAULT_ITEMS_PER_PAGE, Page, query_params
+from portal.client.models.services import ImportResult, Service
+from portal.client.resources.base import Resource
+
+SERVICES = "/api/services"
+EXPORT = "/api/services/export"
+CLIENT_REFERENCE = "/api/services/client_reference"
+IMPORT = "/api/services/client_reference/import"
+TEMPLATE = "/api/services/client_reference/download_csv"
+
+
+def service_filters(
+    search: str | None = None, statuses: Sequence[str] = (), type_uuids: Sequence[str] = ()
+) -> dict[str, str | tuple[str, ...] | None]:
+    """The list filters as the provider names them, shared by the list and the export."""
+    return {"search": search or None, "status": tuple(statuses), "type.uuid": tuple(type_uuids)}
+
+
+class ServicesResource(Resource):
+    async def list(
+        self,
+        page: int = 1,
+        items_per_page: int = DEFAULT_ITEMS_PER_PAGE,
+        order: Mapping[str, str] | None = None,
+        search: str | None = None,
+        statuses: Sequence[str] = (),
+        type_uuids: Sequence[str] = (),
+        includes: Iterable[str] = (),
+    ) -> Page[Service]:
+        return await self._list(
+            Service,
+            SERVICES,
+            page=page,
+            items_per_page=items_per_page,
+            order=order,
+            includes=includes,
+            filters=service_filters(search, statuses, type_uuids),
+        )
+
+    async def count(self, statuses: Sequence[str] = ()) -> int:
+        """How many services are in these statuses: one row asked for, its total read."""
+        return (await self.list(items_per_page=1, statuses=statuses)).total
+
+    async def get(
+        self, uuid: str, includes: Iterable[str] = ("order", "company", "type")
+    ) -> Service:
+        return await self._get(Service, f"{SERVICES}/{uuid}", includes=includes)
+
+    async def update_client_references(self, reference: str, client_references: str) -> Service:
+        """Replaces a service's client references with a comma-separated list (spec 5)."""
+        return await self._send(
+            Service,
+            "POST",
+            CLIENT_REFERENCE,
+            json={"reference": reference, "clientReferences": client_references},
+        )
+
+    async def import_client_references(
+        self, filename: str, content: bytes, content_type: str = "text/csv"
+    ) -> ImportResult:
+        """Uploads a semicolon CSV of ``reference;clientReferences``; all rows or none."""
+        response = await self._client.request(
+            "POST", IMPORT, files={"file": (filename, content, content_type)}
+        )
+        return self._parse(ImportResult, self._client.decode(response))
+
+    async def export(
+        self,
+        search: str | None = None,
+        statuses: Sequence[str] = (),
+        type_uuids: Sequence[str] = (),
+    ) -> httpx.Response:
+        """The CSV of the filtered services, streamed; the caller closes the response."""
+        params = query_params(filters=service_filters(search, statuses, type_uuids))
+        return await self._client.open_stream(EXPORT, params=params)
+
+    async def template(self) -> httpx.Response:
+        """The import template, streamed; the caller closes the response."""
+        return await self._client.open_stream(TEMPLATE)

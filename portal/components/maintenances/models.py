@@ -1,0 +1,88 @@
+"""A maintenance as the table and the dialog show it: plain values, dates already formatted."""
+
+import math
+
+from pydantic import BaseModel, Field
+
+from portal import routes
+from portal.client.models import Endpoint, ImpactedService, Maintenance
+from portal.i18n import format_moment
+
+
+def duration_hours(maintenance: Maintenance) -> int:
+    """Whole hours between start and end, absolute and rounded up (spec 2)."""
+    if maintenance.date_start is None or maintenance.date_end is None:
+        return 0
+    seconds = abs((maintenance.date_end - maintenance.date_start).total_seconds())
+    return math.ceil(seconds / 3600)
+
+
+def _place(endpoint: Endpoint | None) -> str:
+    if endpoint is None:
+        return ""
+    return ", ".join(part for part in (endpoint.name, endpoint.city) if part)
+
+
+class MaintenanceRow(BaseModel):
+    id: str = ""
+    reference: str = ""
+    name: str = ""
+    hours: int = 0
+    type_label: str = ""
+    classification: str = ""
+    classification_label: str = ""
+    status: str = ""
+    status_label: str = ""
+    start: str = ""
+    end: str = ""
+    notification: str = ""
+
+    @classmethod
+    def of(cls, maintenance: Maintenance, language: str) -> "MaintenanceRow":
+        return cls(
+            id=maintenance.id,
+            reference=maintenance.reference,
+            name=maintenance.name,
+            hours=duration_hours(maintenance),
+            type_label=maintenance.type_label or maintenance.type,
+            classification=maintenance.classification,
+            classification_label=maintenance.classification_label or maintenance.classification,
+            status=maintenance.status,
+            status_label=maintenance.status_label or maintenance.status,
+            start=format_moment(maintenance.date_start, language),
+            end=format_moment(maintenance.date_end, language),
+            notification=format_moment(maintenance.date_notification, language),
+        )
+
+
+class ImpactedRow(BaseModel):
+    id: str = ""
+    path: str = ""
+    reference: str = ""
+    type_label: str = ""
+    endpoint_a: str = ""
+    endpoint_b: str = ""
+
+    @classmethod
+    def of(cls, service: ImpactedService) -> "ImpactedRow":
+        return cls(
+            id=service.id,
+            path=routes.service_path(service.id),
+            reference=service.reference,
+            type_label=service.type.label if service.type else "",
+            endpoint_a=_place(service.endpoint_a),
+            endpoint_b=_place(service.endpoint_b),
+        )
+
+
+class MaintenanceDetail(MaintenanceRow):
+    services: list[ImpactedRow] = Field(default_factory=list)
+    contacts: list[str] = Field(default_factory=list)
+
+    @classmethod
+    def full(cls, maintenance: Maintenance, language: str) -> "MaintenanceDetail":
+        return cls(
+            **MaintenanceRow.of(maintenance, language).model_dump(),
+            services=[ImpactedRow.of(service) for service in maintenance.services],
+            contacts=[contact.email for contact in maintenance.contacts if contact.email],
+        )

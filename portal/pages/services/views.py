@@ -1,0 +1,291 @@
+"""The services list: tiles, toolbar, filters, count, then cards or a table, and the pages."""
+
+import reflex as rx
+from reflex.vars import ObjectVar
+
+from portal import routes
+from portal.client_references import EXPORT_FILENAME
+from portal.components.data_table import Column, data_table, loading_overlay, pagination
+from portal.components.downloads import download_link
+from portal.components.i18n import _
+from portal.components.multi_select import multi_select
+from portal.components.service_status import STATUS_LABELS, status_chip
+from portal.components.tiles import count_tile
+from portal.i18n import N_
+from portal.pages.services.import_dialog import import_dialog
+from portal.pages.services.models import ServiceRow
+from portal.pages.services.query import SERVICES_PER_PAGE, status_list_url
+from portal.pages.services.state import CARDS, TABLE, ServicesState
+
+SEARCH_DEBOUNCE_MS = 1000  # spec 9
+COLUMNS = (
+    Column(N_("Reference"), "reference"),
+    Column(N_("Client references")),
+    Column(N_("Type")),
+    Column(N_("Status"), "status"),
+    Column(N_("Endpoint A")),
+    Column(N_("Endpoint B")),
+    Column(N_("RFS date"), "dateStart"),
+)
+
+
+def tiles() -> rx.Component:
+    return rx.grid(
+        count_tile(
+            _("Operational services"),
+            ServicesState.active_count,
+            status_list_url(routes.SERVICES.path, "active"),
+            icon="circle-check",
+            color="green",
+            loading=ServicesState.counting,
+            test_id="tile-active",
+        ),
+        count_tile(
+            _("Services under construction"),
+            ServicesState.construction_count,
+            status_list_url(routes.SERVICES.path, "under_construction"),
+            icon="construction",
+            color="gray",
+            loading=ServicesState.counting,
+            test_id="tile-under-construction",
+        ),
+        columns=rx.breakpoints(initial="2", lg="4"),
+        spacing=rx.breakpoints(initial="2", sm="4"),
+        width="100%",
+    )
+
+
+def _status_filter() -> rx.Component:
+    return rx.popover.root(
+        rx.popover.trigger(
+            rx.button(
+                _("Status"),
+                rx.cond(
+                    ServicesState.statuses.length() > 0,
+                    rx.badge(ServicesState.statuses.length(), radius="full", variant="solid"),
+                ),
+                rx.icon("chevron-down", size=14),
+                variant="surface",
+                color_scheme="gray",
+                data_testid="status-filter",
+            )
+        ),
+        rx.popover.content(
+            rx.vstack(
+                *(
+                    rx.checkbox(
+                        _(label),
+                        checked=ServicesState.statuses.contains(key),
+                        on_change=ServicesState.toggle_status(key),
+                    )
+                    for key, label in STATUS_LABELS.items()
+                ),
+                rx.button(
+                    _("Clear"),
+                    on_click=ServicesState.clear_statuses,
+                    variant="ghost",
+                    size="1",
+                    disabled=ServicesState.statuses.length() == 0,
+                ),
+                spacing="2",
+                align="start",
+            ),
+            aria_label=_("Status"),
+        ),
+    )
+
+
+def _export_button() -> rx.Component:
+    return rx.button(
+        download_link(
+            rx.icon("download", size=16),
+            _("Export"),
+            href=ServicesState.export_url,
+            filename=EXPORT_FILENAME,
+        ),
+        as_child=True,
+        variant="soft",
+    )
+
+
+def toolbar() -> rx.Component:
+    return rx.flex(
+        rx.input(
+            rx.input.slot(rx.icon("search", size=16)),
+            id="services-search",
+            type="search",
+            value=ServicesState.search,
+            on_change=ServicesState.set_search,
+            debounce_timeout=SEARCH_DEBOUNCE_MS,
+            placeholder=_("Reference, site, type…"),
+            aria_label=_("Search services"),
+            auto_complete="off",
+            width=rx.breakpoints(initial="100%", md="340px"),
+        ),
+        _status_filter(),
+        multi_select(
+            _("Type"),
+            options=ServicesState.shown_types,
+            selected=ServicesState.type_uuids,
+            on_toggle=ServicesState.toggle_type,
+            on_clear=ServicesState.clear_types,
+            search=ServicesState.type_search,
+            on_search=ServicesState.set_type_search,
+            test_id="type-filter",
+        ),
+        rx.cond(
+            ServicesState.has_filters,
+            rx.button(
+                rx.icon("x", size=14),
+                _("Clear filters"),
+                on_click=ServicesState.clear_filters,
+                variant="ghost",
+                color_scheme="gray",
+            ),
+        ),
+        rx.spacer(),
+        rx.segmented_control.root(
+            rx.segmented_control.item(
+                rx.hstack(rx.icon("layout-grid", size=14), _("Cards"), spacing="1"), value=CARDS
+            ),
+            rx.segmented_control.item(
+                rx.hstack(rx.icon("table", size=14), _("Table"), spacing="1"), value=TABLE
+            ),
+            value=ServicesState.view_mode,
+            on_change=ServicesState.set_view_mode,
+            aria_label=_("View"),
+        ),
+        rx.cond(ServicesState.rules.contains("manage Service.ref"), import_dialog()),
+        _export_button(),
+        spacing="3",
+        align="center",
+        wrap="wrap",
+        width="100%",
+    )
+
+
+def _count() -> rx.Component:
+    return rx.text(
+        rx.cond(
+            ServicesState.total == 1,
+            _("1 service found"),
+            _("{count} services found", count=ServicesState.total),
+        ),
+        size="2",
+        color=rx.color("gray", 11),
+        aria_live="polite",
+        data_testid="services-count",
+    )
+
+
+def _line(icon: str, value: rx.Var[str], label: rx.Var) -> rx.Component:
+    return rx.cond(
+        value != "",
+        rx.hstack(
+            rx.icon(icon, size=14, color=rx.color("gray", 10), flex_shrink="0", aria_label=label),
+            rx.text(value, size="2"),
+            spacing="2",
+            align="center",
+        ),
+    )
+
+
+def _card(service: ObjectVar[ServiceRow]) -> rx.Component:
+    return rx.card(
+        rx.vstack(
+            rx.hstack(
+                rx.link(service.reference, href=service.path, weight="bold", size="3"),
+                status_chip(service.status),
+                justify="between",
+                align="center",
+                width="100%",
+                wrap="wrap",
+                spacing="2",
+            ),
+            rx.text(service.type_label, size="2", weight="medium", color=rx.color("gray", 12)),
+            _line("tag", service.client_references, _("Client references")),
+            _line("map-pin", service.endpoint_a, _("Endpoint A")),
+            _line("map-pinned", service.endpoint_b, _("Endpoint B")),
+            rx.cond(
+                service.date_start != "",
+                rx.text(
+                    _("RFS date: {date}", date=service.date_start),
+                    size="1",
+                    color=rx.color("gray", 11),
+                ),
+            ),
+            spacing="2",
+            width="100%",
+        ),
+        height="100%",
+        data_testid="service-card",
+    )
+
+
+def _busy(content: rx.Component) -> rx.Component:
+    return rx.box(
+        content, loading_overlay(ServicesState.loading), position="relative", width="100%"
+    )
+
+
+def cards() -> rx.Component:
+    empty = rx.center(
+        rx.text(_("No result"), color=rx.color("gray", 11)), padding_y="32px", width="100%"
+    )
+    return rx.vstack(
+        _busy(
+            rx.box(
+                rx.grid(
+                    rx.foreach(ServicesState.rows, _card),
+                    columns=rx.breakpoints(initial="1", sm="2", md="3", lg="4"),
+                    spacing="4",
+                    width="100%",
+                ),
+                rx.cond(~ServicesState.loading & (ServicesState.rows.length() == 0), empty),
+                min_height="120px",
+                aria_busy=ServicesState.loading,
+            )
+        ),
+        pagination(ServicesState, ServicesState.refresh, justify="center", width="100%"),
+        spacing="4",
+        width="100%",
+    )
+
+
+def _cells(service: ObjectVar[ServiceRow]) -> list[rx.Component | rx.Var]:
+    return [
+        rx.link(service.reference, href=service.path, weight="medium", white_space="nowrap"),
+        rx.text(service.client_references, min_width="120px"),
+        rx.text(service.type_label, min_width="140px"),
+        status_chip(service.status),
+        rx.text(service.endpoint_a, min_width="140px"),
+        rx.text(service.endpoint_b, min_width="140px"),
+        rx.text(service.date_start, white_space="nowrap"),
+    ]
+
+
+def table() -> rx.Component:
+    return rx.card(
+        data_table(
+            ServicesState,
+            columns=COLUMNS,
+            rows=ServicesState.rows,
+            cells=_cells,
+            on_change=ServicesState.refresh,
+            page_sizes=(SERVICES_PER_PAGE,),
+            label=_("Services"),
+        ),
+        width="100%",
+        overflow_x="auto",
+    )
+
+
+def services_list() -> rx.Component:
+    return rx.vstack(
+        tiles(),
+        toolbar(),
+        _count(),
+        rx.cond(ServicesState.view_mode == TABLE, table(), cards()),
+        spacing="4",
+        width="100%",
+    )

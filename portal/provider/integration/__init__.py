@@ -1,0 +1,7 @@
+"""The integration API: how a provider's own systems load and keep its estate in sync.
+
+API tokens (``tokens``), idempotent upserts keyed on the provider's references, one module per
+kind, all validated in bulk before anything is written (``batch``), and the files that go with
+them (``files``). The HTTP routes (``portal.provider.routes.integration*``) and the CLI's
+``import`` command call the same functions.
+"""

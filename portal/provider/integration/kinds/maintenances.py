@@ -1,0 +1,124 @@
+"""Maintenance windows, keyed on their reference, with the services they impact and the
+contacts notified; both lists, when sent, replace the stored ones."""
+
+from typing import Any
+
+from pydantic import Field
+from sqlmodel import Session
+
+from portal.i18n import N_
+from portal.provider.db import preload
+from portal.provider.errors import Violation
+from portal.provider.integration.batch import Entries, Kind
+from portal.provider.integration.common import (
+    Counts,
+    Email,
+    InputModel,
+    Reference,
+    Text,
+    UtcDateTime,
+    duplicates,
+    path,
+    rows_by,
+    unknown,
+    upsert_row,
+)
+from portal.provider.models import (
+    Maintenance,
+    MaintenanceClassification,
+    MaintenanceContact,
+    MaintenanceStatus,
+    MaintenanceType,
+    Service,
+)
+
+END_BEFORE_START = N_("The end must not come before the start.")
+
+
+class MaintenanceIn(InputModel):
+    reference: Reference = Field(description="The provider's own reference: the key.")
+    name: Text = Field(max_length=300)
+    type: MaintenanceType
+    classification: MaintenanceClassification
+    status: MaintenanceStatus
+    date_start: UtcDateTime
+    date_end: UtcDateTime
+    date_notification: UtcDateTime | None = None
+    services: list[Reference] | None = Field(
+        default=None, description="References of the impacted services."
+    )
+    contacts: list[Email] | None = Field(default=None, description="E-mails notified.")
+
+
+def check(db: Session, entries: Entries[MaintenanceIn]) -> tuple[Any, list[Violation]]:
+    items = [item for _, item in entries]
+    violations = duplicates(entries, lambda item: item.reference, "reference")
+    maintenances = rows_by(
+        db,
+        Maintenance.reference,
+        (item.reference for item in items),
+        preload(Maintenance.services, Maintenance.contacts),
+    )
+    services = rows_by(
+        db, Service.reference, (ref for item in items for ref in item.services or ())
+    )
+    for index, item in entries:
+        if item.date_end < item.date_start:
+            violations.append(Violation(path(index, "dateEnd"), END_BEFORE_START))
+        for position, ref in enumerate(item.services or ()):
+            violations += unknown(index, f"services[{position}]", ref, services)
+    return (maintenances, services), violations
+
+
+def write(db: Session, entries: Entries[MaintenanceIn], resolved: Any) -> Counts:
+    maintenances, services = resolved
+    counts = Counts()
+    for _, item in entries:
+        values = item.values(
+            "reference", "name", "type", "classification", "status", "date_start", "date_end"
+        ) | item.values("date_notification")
+        stored = maintenances.get(item.reference)
+        maintenance, created, changed = upsert_row(Maintenance, stored, values)
+        if item.services is not None:
+            wanted = [services[ref] for ref in dict.fromkeys(item.services)]
+            if {s.id for s in maintenance.services} != {s.id for s in wanted}:
+                maintenance.services = wanted
+                changed = True
+        if item.contacts is not None:
+            emails = list(dict.fromkeys(item.contacts))
+            if sorted(c.email for c in maintenance.contacts) != sorted(emails):
+                maintenance.contacts = [
+                    MaintenanceContact(maintenance_id=maintenance.id, email=email)
+                    for email in emails
+                ]
+                changed = True
+        db.add(maintenance)
+        counts.add(created, changed)
+    return counts
+
+
+KIND = Kind(
+    name="maintenance",
+    path="maintenances",
+    model=MaintenanceIn,
+    limit=1_000,
+    check=check,
+    write=write,
+    summary="Create or update maintenance windows",
+    description="Upsert up to 1 000 maintenances keyed on `reference`, with the impacted "
+    "services (by reference) and the contacts notified.",
+    example=[
+        {
+            "reference": "MNT-2026-118",
+            "name": "Line card replacement, Paris PA2",
+            "type": "preventive",
+            "classification": "outage",
+            "status": "scheduled",
+            "dateStart": "2026-12-02T01:00:00Z",
+            "dateEnd": "2026-12-02T05:00:00Z",
+            "dateNotification": "2026-11-18T10:00:00Z",
+            "services": ["PB-IPT-24017"],
+            "contacts": ["noc@acme-networks.test"],
+        }
+    ],
+)

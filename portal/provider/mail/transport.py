@@ -1,0 +1,95 @@
+"""Delivering a message: through the SMTP server of ``SMTP_URL``, or into an ``.eml`` file.
+
+Without ``SMTP_URL`` every message lands in ``MAIL_DIR`` as ``{timestamp}-{recipient}.eml`` and
+its path is logged, so a newcomer running the portal can open a reset link without a mail server.
+"""
+
+import logging
+import re
+import smtplib
+import ssl
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from email.utils import parseaddr
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from portal.settings import get_settings
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_PORTS = {"smtp": 25, "smtps": 465, "smtp+starttls": 587}
+SMTP_TIMEOUT_SECONDS = 30
+# Anything but these in an address becomes "_", so a recipient can never name another path.
+_UNSAFE_FILENAME_CHARACTERS = re.compile(r"[^A-Za-z0-9@._+-]")
+
+
+@dataclass(frozen=True)
+class SmtpServer:
+    scheme: str
+    host: str
+    port: int
+    username: str | None
+    password: str | None
+
+
+def parse_smtp_url(url: str) -> SmtpServer:
+    """``smtp://``, ``smtps://`` (TLS from the start) or ``smtp+starttls://``, with an optional
+    ``user:password@`` (percent-encoded) and port."""
+    parts = urlsplit(url)
+    if parts.scheme not in DEFAULT_PORTS:
+        raise ValueError(
+            f"SMTP_URL must start with smtp://, smtps:// or smtp+starttls://, not {parts.scheme!r}"
+        )
+    if not parts.hostname:
+        raise ValueError("SMTP_URL names no host")
+    return SmtpServer(
+        scheme=parts.scheme,
+        host=parts.hostname,
+        port=parts.port or DEFAULT_PORTS[parts.scheme],
+        username=unquote(parts.username) if parts.username else None,
+        password=unquote(parts.password) if parts.password else None,
+    )
+
+
+def send_smtp(server: SmtpServer, message: EmailMessage) -> None:
+    context = ssl.create_default_context()
+    client: smtplib.SMTP
+    if server.scheme == "smtps":
+        client = smtplib.SMTP_SSL(
+            server.host, server.port, timeout=SMTP_TIMEOUT_SECONDS, context=context
+        )
+    else:
+        client = smtplib.SMTP(server.host, server.port, timeout=SMTP_TIMEOUT_SECONDS)
+    with client:
+        if server.scheme == "smtp+starttls":
+            client.starttls(context=context)
+        if server.username:
+            client.login(server.username, server.password or "")
+        client.send_message(message)
+
+
+def eml_filename(recipient: str, at: datetime) -> str:
+    address = parseaddr(recipient)[1] or recipient
+    safe = _UNSAFE_FILENAME_CHARACTERS.sub("_", address)[:200]
+    return f"{at:%Y%m%dT%H%M%S%f}-{safe}.eml"
+
+
+def write_eml(directory: Path, message: EmailMessage) -> Path:
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / eml_filename(str(message["To"]), datetime.now(UTC))
+    path.write_bytes(message.as_bytes())
+    return path
+
+
+def deliver(message: EmailMessage) -> None:
+    """Send ``message`` now, by the configured means."""
+    settings = get_settings()
+    if settings.smtp_url:
+        server = parse_smtp_url(settings.smtp_url)
+        send_smtp(server, message)
+        logger.info("Mail %r sent to %s through %s", message["Subject"], message["To"], server.host)
+        return
+    path = write_eml(settings.mail_dir, message)
+    logger.info("Mail %r to %s written to %s", message["Subject"], message["To"], path)

@@ -1,0 +1,49 @@
+"""Documents of a service (spec 2, Service detail): handovers, LOAs and the order form.
+
+A document is reached through its service, so the service's scope is the document's: another
+company's service or document answers 404. The order form also needs access to Order.pdf.
+"""
+
+import uuid
+
+from fastapi import APIRouter
+from fastapi.responses import FileResponse
+from sqlmodel import col, select
+
+from portal.provider.db import SessionDep
+from portal.provider.downloads import attachment
+from portal.provider.errors import ApiError
+from portal.provider.models import Service, ServiceDocument
+from portal.provider.routes.service_filters import through_visible_services, visible_services
+from portal.provider.scoping import one_or_404
+from portal.provider.security import CurrentPrincipal
+
+router = APIRouter(prefix="/api/services", tags=["services"])
+
+
+@router.get("/{service_id}/documents/{document_id}", response_class=FileResponse)
+def download_document(
+    service_id: uuid.UUID, document_id: uuid.UUID, db: SessionDep, principal: CurrentPrincipal
+) -> FileResponse:
+    """A handover or a letter of authorisation of the service."""
+    statement = through_visible_services(
+        select(ServiceDocument)
+        .join(Service, col(Service.id) == col(ServiceDocument.service_id))
+        .where(ServiceDocument.id == document_id, ServiceDocument.service_id == service_id),
+        principal,
+    )
+    document = one_or_404(db, statement)
+    return attachment(document.file_path, document.name, document.content_type)
+
+
+@router.get("/{service_id}/order_pdf", response_class=FileResponse)
+def download_order_form(
+    service_id: uuid.UUID, db: SessionDep, principal: CurrentPrincipal
+) -> FileResponse:
+    """The order form (bon de commande) of the service; needs access to Order.pdf."""
+    if not principal.can("access", "Order.pdf"):
+        raise ApiError(403)
+    statement = visible_services(principal).where(Service.id == service_id)
+    service = one_or_404(db, statement)
+    name = service.order_pdf_name or f"{service.order_reference or service.reference}.pdf"
+    return attachment(service.order_pdf_path, name, "application/pdf")

@@ -1,0 +1,141 @@
+"""Impersonation (spec sections 4 and 7, DESIGN section 4): ``GET /api?_impersonate={email}``
+starts it, ``GET /api?_impersonate=_exit`` ends it.
+
+Only admins and sales impersonate; nobody impersonates an admin, sales only customers, nobody
+themself, and there are no chains. Each switch rotates the session: the old one is closed and a
+new cookie names a session of the new current user, which keeps the impersonator and the
+absolute lifetime of the session it replaces. Starts, exits and refusals go to the audit log.
+"""
+
+from typing import Annotated, NoReturn
+
+from fastapi import APIRouter, Query, Request, Response
+from sqlmodel import Session, select
+
+from portal.i18n import N_
+from portal.permissions import may_impersonate
+from portal.provider.audit import record
+from portal.provider.db import SessionDep
+from portal.provider.errors import ApiError
+from portal.provider.hydra import IncludesDep
+from portal.provider.models import ProviderSession, User
+from portal.provider.schemas.users import UserOut, user_out
+from portal.provider.security import Principal, PrincipalBeforeTerms, require_accepted_terms
+from portal.provider.sessions import close_session, open_session, set_session_cookie, token_hash
+
+router = APIRouter(tags=["impersonation"])
+
+EXIT = "_exit"
+NEEDS_SESSION = N_("Impersonation needs a signed-in session.")
+ALREADY_IMPERSONATING = N_("You are already impersonating a user. Leave the impersonation first.")
+NOT_YOURSELF = N_("You cannot impersonate yourself.")
+NOT_THIS_USER = N_("You are not allowed to impersonate this user.")
+NOT_IMPERSONATING = N_("You are not impersonating anyone.")
+
+
+@router.get(
+    "/api",
+    response_model=UserOut,
+    responses={
+        200: {"description": "The new current user; the response sets a new session cookie."},
+        400: {"description": "``_exit`` without an impersonation."},
+        403: {"description": "Refused (see the detail)."},
+        404: {"description": "No active user has this e-mail."},
+    },
+)
+def impersonate(
+    request: Request,
+    response: Response,
+    db: SessionDep,
+    principal: PrincipalBeforeTerms,
+    includes: IncludesDep,
+    target: Annotated[
+        str,
+        Query(
+            alias="_impersonate",
+            max_length=254,
+            description="The e-mail of the user to act as, or ``_exit`` to stop.",
+        ),
+    ],
+) -> UserOut:
+    if principal.session_id is None:
+        _refuse(db, request, principal, 403, NEEDS_SESSION, reason="no_session")
+    if target == EXIT:
+        user = _exit(db, request, response, principal)
+    else:
+        user = _start(db, request, response, principal, target.strip().lower())
+    return user_out(user, includes | {"company"})
+
+
+def _start(
+    db: Session, request: Request, response: Response, principal: Principal, email: str
+) -> User:
+    if principal.impersonator is not None:
+        _refuse(db, request, principal, 403, ALREADY_IMPERSONATING, reason="chain", target=email)
+    require_accepted_terms(principal)
+    if not principal.can("impersonate", "all"):
+        _refuse(db, request, principal, 403, None, reason="not_allowed", target=email)
+    subject = db.exec(select(User).where(User.email == email)).first()
+    if subject is None or not subject.is_active:
+        _refuse(db, request, principal, 404, None, reason="unknown_user", target=email)
+    if subject.id == principal.user.id:
+        _refuse(db, request, principal, 403, NOT_YOURSELF, reason="self", subject=subject)
+    if not may_impersonate(principal.user.roles, subject.roles):
+        _refuse(db, request, principal, 403, NOT_THIS_USER, reason="target", subject=subject)
+    _rotate(db, request, response, principal, user=subject, impersonator=principal.user)
+    record(db, request, "impersonation_started", actor=principal.user, subject=subject)
+    db.commit()
+    return subject
+
+
+def _exit(db: Session, request: Request, response: Response, principal: Principal) -> User:
+    original = principal.impersonator
+    if original is None:
+        _refuse(db, request, principal, 400, NOT_IMPERSONATING, reason="not_impersonating")
+    _rotate(db, request, response, principal, user=original, impersonator=None)
+    record(db, request, "impersonation_exited", actor=original, subject=principal.user)
+    db.commit()
+    return original
+
+
+def _rotate(
+    db: Session,
+    request: Request,
+    response: Response,
+    principal: Principal,
+    *,
+    user: User,
+    impersonator: User | None,
+) -> None:
+    """Replace the request's session by one of ``user`` that started when the old one did, so
+    switching users never extends the absolute lifetime of a login."""
+    old = db.get(ProviderSession, principal.session_id)
+    started = old.created_at if old else None
+    close_session(db, request)
+    token = open_session(db, request, user, impersonator)
+    db.flush()
+    if started is not None:
+        db.get_one(ProviderSession, token_hash(token)).created_at = started
+    set_session_cookie(response, request, token)
+
+
+def _refuse(
+    db: Session,
+    request: Request,
+    principal: Principal,
+    status: int,
+    message: str | None,
+    *,
+    reason: str,
+    subject: User | None = None,
+    **detail: str,
+) -> NoReturn:
+    # The person behind the request: the impersonator while impersonating.
+    actor = principal.impersonator or principal.user
+    if principal.impersonator is not None:
+        detail["impersonated_email"] = principal.user.email
+    record(
+        db, request, "impersonation_refused", actor=actor, subject=subject, reason=reason, **detail
+    )
+    db.commit()
+    raise ApiError(status, message)

@@ -1,0 +1,128 @@
+"""Maintenance windows (spec 2, 3 and 7): the list, also read as ``items``/``totalItems``, and
+one maintenance with its impacted services and contacts.
+
+Customers see the maintenances impacting at least one service of their companies, and of those
+services only their own; staff see every maintenance.
+"""
+
+import datetime as dt
+import uuid
+from typing import Annotated, cast
+
+from fastapi import APIRouter, Depends, Query, Request
+from sqlmodel import col, select
+from sqlmodel.sql.expression import SelectOfScalar
+
+from portal.provider.db import SessionDep, preload
+from portal.provider.hydra import (
+    ItemsCollection,
+    Ordering,
+    PaginationDep,
+    collection,
+    ordering,
+    paginate,
+)
+from portal.provider.language import LanguageDep
+from portal.provider.models import (
+    Maintenance,
+    MaintenanceClassification,
+    MaintenanceService,
+    MaintenanceStatus,
+    Service,
+)
+from portal.provider.routes.service_filters import through_visible_services
+from portal.provider.schemas.maintenances import (
+    MaintenanceDetailOut,
+    MaintenanceOut,
+    maintenance_detail_out,
+    maintenance_out,
+)
+from portal.provider.scoping import one_or_404
+from portal.provider.security import CurrentPrincipal, Principal
+
+router = APIRouter(prefix="/api/maintenances", tags=["maintenances"])
+
+maintenance_ordering = ordering(
+    {
+        "dateStart": col(Maintenance.date_start),
+        "dateEnd": col(Maintenance.date_end),
+        "dateNotification": col(Maintenance.date_notification),
+        "reference": col(Maintenance.reference),
+    },
+    default=[col(Maintenance.reference)],
+)
+
+
+def _impacted(principal: Principal) -> SelectOfScalar[uuid.UUID]:
+    """Ids of the maintenances impacting a service the principal may see."""
+    statement = select(MaintenanceService.maintenance_id).join(
+        Service, col(Service.id) == col(MaintenanceService.service_id)
+    )
+    return through_visible_services(statement, principal)
+
+
+def _aware(moment: dt.datetime) -> dt.datetime:
+    """A moment given without a time zone is taken as UTC, as every stored moment is."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
+
+
+def visible_maintenances(principal: Principal) -> SelectOfScalar[Maintenance]:
+    statement = select(Maintenance)
+    if principal.is_staff:
+        return statement
+    return statement.where(col(Maintenance.id).in_(_impacted(principal)))
+
+
+@router.get("", response_model=ItemsCollection[MaintenanceOut])
+def list_maintenances(
+    request: Request,
+    db: SessionDep,
+    principal: CurrentPrincipal,
+    page: PaginationDep,
+    language: LanguageDep,
+    order: Annotated[Ordering, Depends(maintenance_ordering)],
+    service_reference: Annotated[
+        str | None,
+        Query(alias="service.reference", max_length=100, description="An impacted service."),
+    ] = None,
+    status: Annotated[list[MaintenanceStatus] | None, Query(alias="status[]")] = None,
+    classification: Annotated[
+        list[MaintenanceClassification] | None, Query(alias="classification[]")
+    ] = None,
+    start_before: Annotated[dt.datetime | None, Query(alias="dateStart[before]")] = None,
+    end_after: Annotated[dt.datetime | None, Query(alias="dateEnd[after]")] = None,
+) -> ItemsCollection[MaintenanceOut]:
+    """``dateStart[before]`` and ``dateEnd[after]`` together give the windows overlapping a
+    period, as a calendar shows them."""
+    statement = visible_maintenances(principal)
+    if service_reference is not None:
+        impacting = _impacted(principal).where(Service.reference == service_reference.strip())
+        statement = statement.where(col(Maintenance.id).in_(impacting))
+    if status:
+        statement = statement.where(col(Maintenance.status).in_(status))
+    if classification:
+        statement = statement.where(col(Maintenance.classification).in_(classification))
+    if start_before is not None:
+        statement = statement.where(col(Maintenance.date_start) <= _aware(start_before))
+    if end_after is not None:
+        statement = statement.where(col(Maintenance.date_end) >= _aware(end_after))
+    maintenances, total = paginate(db, statement.order_by(*order), page)
+    members = [maintenance_out(maintenance, language) for maintenance in maintenances]
+    result = collection(request, "Maintenance", members, total, page, with_items=True)
+    return cast(ItemsCollection[MaintenanceOut], result)
+
+
+@router.get("/{maintenance_id}", response_model=MaintenanceDetailOut)
+def get_maintenance(
+    maintenance_id: uuid.UUID, db: SessionDep, principal: CurrentPrincipal, language: LanguageDep
+) -> MaintenanceDetailOut:
+    statement = visible_maintenances(principal).where(Maintenance.id == maintenance_id)
+    maintenance = one_or_404(db, statement.options(*preload(Maintenance.contacts)))
+    services = through_visible_services(
+        select(Service)
+        .join(MaintenanceService, col(MaintenanceService.service_id) == col(Service.id))
+        .where(MaintenanceService.maintenance_id == maintenance.id),
+        principal,
+    ).options(*preload(Service.type, Service.endpoint_a, Service.endpoint_b))
+    impacted = list(db.exec(services.order_by(col(Service.reference))))
+    return maintenance_detail_out(maintenance, impacted, language)

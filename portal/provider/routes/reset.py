@@ -1,0 +1,109 @@
+"""Forgotten password and account confirmation (spec sections 2 and 7, DESIGN section 4).
+
+``POST /reset`` answers 204 whether or not the e-mail belongs to an account, after the same work
+either way, and mails a 1-hour link to the account if there is one. ``POST /reset/{token}`` sets
+the password with a reset or confirmation token, spends it, and ends the user's other sessions.
+"""
+
+from fastapi import APIRouter, Request, Response
+from pydantic import Field
+from sqlmodel import select
+
+from portal.i18n import N_
+from portal.provider import one_time_tokens
+from portal.provider.audit import record
+from portal.provider.db import SessionDep
+from portal.provider.errors import ApiError, Violation
+from portal.provider.hydra import ApiModel
+from portal.provider.mail import send_password_reset
+from portal.provider.models import TokenPurpose, User
+from portal.provider.passwords import hash_password
+from portal.provider.rate_limits import hit, keyed, refuse_when_limited, reset_limits
+from portal.provider.schemas.users import PASSWORD_MAX_LENGTH
+from portal.provider.sessions import end_user_sessions, request_session_id
+from portal.validation import (
+    BLANK,
+    EMAIL_MAX_LENGTH,
+    INVALID_EMAIL,
+    WEAK_PASSWORD,
+    is_blank,
+    is_email,
+    is_strong_password,
+)
+
+router = APIRouter(tags=["authentication"])
+
+INVALID_LINK = N_(
+    "This link is invalid or has expired. You can request a new password from the login page."
+)
+INVALID_DATA = N_("The data sent is not valid.")
+
+
+class ResetRequest(ApiModel):
+    email: str = Field(max_length=EMAIL_MAX_LENGTH)
+
+
+class NewPassword(ApiModel):
+    password: str = Field(max_length=PASSWORD_MAX_LENGTH)
+
+
+@router.post(
+    "/reset",
+    status_code=204,
+    response_class=Response,
+    responses={
+        204: {"description": "Sent if the e-mail belongs to an account; the same otherwise."},
+        429: {"description": "Too many requests for this e-mail or from this address."},
+    },
+)
+def request_reset(body: ResetRequest, request: Request, db: SessionDep) -> Response:
+    email = body.email.strip().lower()
+    if is_blank(email) or not is_email(email):
+        message = BLANK if is_blank(email) else INVALID_EMAIL
+        raise ApiError(422, INVALID_DATA, violations=[Violation("email", message)])
+    pairs = keyed(request, email, reset_limits())
+    try:
+        refuse_when_limited(db, pairs)
+    except ApiError:
+        record(db, request, "password_reset_throttled", username=email)
+        db.commit()
+        raise
+    for limit, value in pairs:
+        hit(db, limit, value)
+    user = db.exec(select(User).where(User.email == email)).first()
+    # LDAP accounts keep their password in the directory: like unknown ones, they get nothing.
+    if user is not None and user.is_active and not user.ldap:
+        send_password_reset(db, user)
+    else:
+        one_time_tokens.new_token()  # the work of issuing one, so the timing tells nothing
+    record(db, request, "password_reset_requested", subject=user, username=email)
+    db.commit()
+    return Response(status_code=204)
+
+
+@router.post(
+    "/reset/{token}",
+    status_code=204,
+    response_class=Response,
+    responses={
+        204: {"description": "Password set; a confirmation token also confirms the account."},
+        400: {"description": "Unknown, used or expired token."},
+        422: {"description": "The password does not follow the rule."},
+    },
+)
+def reset_password(token: str, body: NewPassword, request: Request, db: SessionDep) -> Response:
+    stored = one_time_tokens.live_token(db, token)
+    user = db.get(User, stored.user_id) if stored else None
+    if stored is None or user is None or not user.is_active:
+        raise ApiError(400, INVALID_LINK)
+    if not is_strong_password(body.password):
+        message = BLANK if is_blank(body.password) else WEAK_PASSWORD
+        raise ApiError(422, INVALID_DATA, violations=[Violation("password", message)])
+    user.password_hash = hash_password(body.password)
+    db.add(user)
+    one_time_tokens.spend_all(db, user.id)
+    end_user_sessions(db, user.id, keep=request_session_id(request))
+    action = "account_confirmed" if stored.purpose == TokenPurpose.CONFIRM else "password_reset"
+    record(db, request, action, actor=user, subject=user)
+    db.commit()
+    return Response(status_code=204)

@@ -1,0 +1,146 @@
+"""API tokens (DESIGN section 5): administrators create, list and revoke them.
+
+The raw token is in the creation's answer only. A token may list and revoke tokens but not
+create one: a leaked token must not be able to mint others that outlive its revocation.
+"""
+
+import uuid
+from datetime import datetime
+
+from fastapi import APIRouter, Request, Response
+from pydantic import AwareDatetime, Field
+from sqlmodel import col, select
+
+from portal.i18n import N_
+from portal.provider import audit
+from portal.provider.db import SessionDep
+from portal.provider.errors import ApiError, Violation
+from portal.provider.hydra import (
+    ApiModel,
+    Collection,
+    PaginationDep,
+    collection,
+    iri,
+    paginate,
+)
+from portal.provider.integration.tokens import issue_token, revoke_token, token_state
+from portal.provider.models import ApiToken, User, utcnow
+from portal.provider.security import AdminPrincipal
+
+router = APIRouter(prefix="/api/tokens", tags=["API tokens"])
+
+EXPIRY_IN_PAST = N_("The expiry date must be in the future.")
+NO_TOKEN_FROM_TOKEN = N_("An API token cannot create another token: sign in to create one.")
+
+
+class TokenIn(ApiModel):
+    name: str = Field(
+        min_length=1,
+        max_length=100,
+        description="What the token is for, to recognise it in the list.",
+        examples=["ERP nightly sync"],
+    )
+    expires_at: AwareDatetime | None = Field(
+        default=None,
+        description="When the token stops working (ISO 8601 with a time zone); never if absent.",
+        examples=["2027-12-31T23:59:59Z"],
+    )
+
+
+class TokenOut(ApiModel):
+    iri: str = Field(alias="@id")
+    type: str = Field(default="ApiToken", alias="@type")
+    id: str
+    name: str
+    owner: str | None = Field(description="The e-mail of the administrator the token acts as.")
+    created_at: datetime
+    last_used_at: datetime | None
+    expires_at: datetime | None
+    revoked_at: datetime | None
+    state: str = Field(description="``active``, ``expired`` or ``revoked``.")
+
+
+class NewTokenOut(TokenOut):
+    token: str = Field(
+        description="The token, shown this once: send it as ``Authorization: Bearer <token>``.",
+        examples=["pbt_3q2-7zF0c0cJw3mZC1mJxQ9bYkq0m5n8D6x1v5Jk0aA"],
+    )
+
+
+def token_out(token: ApiToken, owner: User | None) -> TokenOut:
+    return TokenOut(
+        iri=iri("tokens", token.id),
+        id=str(token.id),
+        name=token.name,
+        owner=owner.email if owner else None,
+        created_at=token.created_at,
+        last_used_at=token.last_used_at,
+        expires_at=token.expires_at,
+        revoked_at=token.revoked_at,
+        state=token_state(token),
+    )
+
+
+@router.post(
+    "",
+    status_code=201,
+    response_model=NewTokenOut,
+    summary="Create an API token",
+    responses={403: {"description": "Not an administrator, or the caller is itself a token."}},
+)
+def create_token(
+    body: TokenIn, request: Request, db: SessionDep, principal: AdminPrincipal
+) -> NewTokenOut:
+    """A token acting as the calling administrator; the answer is the only time it is shown."""
+    if principal.token is not None:
+        raise ApiError(403, NO_TOKEN_FROM_TOKEN)
+    if body.expires_at is not None and body.expires_at <= utcnow():
+        raise ApiError(422, violations=[Violation("expiresAt", EXPIRY_IN_PAST)])
+    token, value = issue_token(db, principal.user, body.name.strip(), body.expires_at)
+    db.flush()
+    audit.record(
+        db, request, "token.create", actor=principal.user, token_id=str(token.id), name=token.name
+    )
+    db.commit()
+    db.refresh(token)
+    out = token_out(token, principal.user)
+    return NewTokenOut(**out.model_dump(), token=value)
+
+
+@router.get("", response_model=Collection[TokenOut], summary="List the API tokens")
+def list_tokens(
+    request: Request, db: SessionDep, principal: AdminPrincipal, page: PaginationDep
+) -> Collection[TokenOut]:
+    """Every administrator's tokens, newest first, without their values."""
+    statement = select(ApiToken).order_by(col(ApiToken.created_at).desc(), col(ApiToken.id))
+    tokens, total = paginate(db, statement, page)
+    owners = {token.user_id: db.get(User, token.user_id) for token in tokens}
+    members = [token_out(token, owners[token.user_id]) for token in tokens]
+    return collection(request, "ApiToken", members, total, page)
+
+
+@router.delete(
+    "/{token_id}",
+    status_code=204,
+    response_class=Response,
+    summary="Revoke an API token",
+    responses={204: {"description": "Revoked (or already revoked)."}, 404: {}},
+)
+def delete_token(
+    token_id: uuid.UUID, request: Request, db: SessionDep, principal: AdminPrincipal
+) -> Response:
+    """The token stops working at once; it stays in the list as ``revoked``."""
+    token = db.get(ApiToken, token_id)
+    if token is None:
+        raise ApiError(404)
+    if revoke_token(db, token):
+        audit.record(
+            db,
+            request,
+            "token.revoke",
+            actor=principal.user,
+            token_id=str(token.id),
+            name=token.name,
+        )
+        db.commit()
+    return Response(status_code=204)

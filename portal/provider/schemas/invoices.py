@@ -1,0 +1,73 @@
+"""Invoices and credit notes as the API shows them (spec sections 3 and 4: Invoice)."""
+
+import datetime as dt
+from decimal import Decimal
+
+from pydantic import Field
+
+from portal.i18n import N_, gettext
+from portal.provider.hydra import Resource, iri
+from portal.provider.models import Invoice, InvoiceStatus, InvoiceType
+from portal.provider.schemas.companies import CompanyRef, company_iri, company_ref
+
+CURRENCY = "EUR"
+TYPE_LABELS = {InvoiceType.INVOICE: N_("Invoice"), InvoiceType.CREDIT: N_("Credit note")}
+STATUS_LABELS = {
+    InvoiceStatus.PAID: N_("Paid"),
+    InvoiceStatus.UNPAID: N_("Unpaid"),
+    InvoiceStatus.PARTIALLY_PAID: N_("Partially paid"),
+}
+
+
+class InvoiceOut(Resource):
+    type: str = Field(default="Invoice", alias="@type")
+    reference: str
+    invoice_type: str = Field(alias="type")
+    type_label: str
+    company: CompanyRef | str
+    date_created: dt.date
+    date_invoice: dt.date
+    date_due: dt.date
+    date_start: dt.date | None
+    date_end: dt.date | None
+    period: str | None
+    amount: Decimal = Field(description="Excluding tax, in euros.")
+    amount_with_tax: Decimal
+    paid: Decimal = Field(description="Amount paid so far.")
+    currency: str = CURRENCY
+    is_paid: bool
+    status: str
+    status_label: str
+    pdf: str | None = Field(description="Download path of the PDF, when there is one.")
+    pdf_name: str | None
+
+
+def invoice_pdf_path(invoice: Invoice) -> str:
+    return f"{iri('invoices', invoice.id)}/pdf"
+
+
+def invoice_out(invoice: Invoice, includes: frozenset[str], language: str) -> InvoiceOut:
+    return InvoiceOut(
+        iri=iri("invoices", invoice.id),
+        id=str(invoice.id),
+        reference=invoice.reference,
+        invoice_type=invoice.type,
+        type_label=gettext(language, TYPE_LABELS[invoice.type]),
+        company=company_ref(invoice.company)
+        if "company" in includes
+        else company_iri(invoice.company_id),
+        date_created=invoice.date_created,
+        date_invoice=invoice.date_invoice,
+        date_due=invoice.date_due,
+        date_start=invoice.date_start,
+        date_end=invoice.date_end,
+        period=invoice.period,
+        amount=invoice.amount,
+        amount_with_tax=invoice.amount_with_tax,
+        paid=invoice.paid,
+        is_paid=invoice.is_paid,
+        status=invoice.status,
+        status_label=gettext(language, STATUS_LABELS[invoice.status]),
+        pdf=invoice_pdf_path(invoice) if invoice.pdf_path else None,
+        pdf_name=invoice.pdf_name,
+    )

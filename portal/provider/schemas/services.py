@@ -1,0 +1,251 @@
+"""Services as the API shows them (spec sections 3 and 4: Service, Endpoint, ServiceType)."""
+
+import datetime as dt
+import uuid
+
+from pydantic import Field
+
+from portal.i18n import N_, gettext
+from portal.provider.demo_data.catalogue import (
+    ATTRIBUTE_GROUPS,
+    ATTRIBUTE_LABELS,
+    ATTRIBUTE_NAMES,
+    GROUP_LABELS,
+    VALUE_LABELS,
+)
+from portal.provider.hydra import ApiModel, Resource, iri
+from portal.provider.models import (
+    DocumentKind,
+    Endpoint,
+    MilestoneName,
+    Service,
+    ServiceAttribute,
+    ServiceStatus,
+    ServiceType,
+)
+from portal.provider.schemas.companies import CompanyRef, company_iri, company_ref
+
+STATUS_LABELS = {
+    ServiceStatus.UNDER_CONSTRUCTION: N_("Under construction"),
+    ServiceStatus.ACTIVE: N_("Operational"),
+    ServiceStatus.UNDER_TERMINATION: N_("Under termination"),
+    ServiceStatus.TERMINATED: N_("Terminated"),
+}
+MILESTONE_LABELS = {
+    MilestoneName.RECEIVED: N_("Order received"),
+    MilestoneName.IN_STUDY: N_("In study"),
+    MilestoneName.IN_PROGRESS: N_("In progress"),
+    MilestoneName.TESTED: N_("Tested"),
+    MilestoneName.OPERATIONAL: N_("Operational"),
+}
+
+
+class ServiceTypeOut(Resource):
+    type: str = Field(default="ServiceType", alias="@type")
+    uuid: str
+    key: str
+    label: str
+
+
+class EndpointOut(ApiModel):
+    name: str
+    number: str | None
+    street: str | None
+    postal_code: str | None
+    city: str | None
+    country: str | None
+
+
+class MilestoneOut(ApiModel):
+    name: str
+    label: str
+    date: dt.date | None
+    completed: bool
+
+
+class OrderOut(ApiModel):
+    reference: str | None
+    pdf: str | None = Field(description="Download path; null without access to Order.pdf.")
+    pdf_name: str | None
+
+
+class PersonOut(ApiModel):
+    firstname: str
+    lastname: str
+    email: str
+
+
+class DocumentLink(ApiModel):
+    name: str
+    link: str
+
+
+class AttributeOut(ApiModel):
+    name: str
+    label: str
+    value: str
+    value_label: str
+    group_name: str | None
+    group_label: str | None
+    constrained: bool
+
+
+class ServiceOut(Resource):
+    type: str = Field(default="Service", alias="@type")
+    reference: str
+    client_references: list[str]
+    status: str
+    status_label: str
+    milestones: list[MilestoneOut]
+    service_type: ServiceTypeOut | str = Field(
+        alias="type", description="The type's IRI, or the type with ``includes[]=type``."
+    )
+    date_start: dt.date | None
+    date_termination: dt.date | None
+    order: OrderOut | None
+    company: CompanyRef | str = Field(
+        description="The company's IRI, or the company with ``includes[]=company``."
+    )
+    endpoint_a: EndpointOut | None
+    endpoint_b: EndpointOut | None
+    delivery_manager: PersonOut | None
+    handovers: list[DocumentLink]
+    loas: list[DocumentLink]
+    attributes: list[AttributeOut]
+
+
+def service_iri(service_id: uuid.UUID) -> str:
+    return iri("services", service_id)
+
+
+def status_label(status: ServiceStatus, language: str) -> str:
+    return gettext(language, STATUS_LABELS[status])
+
+
+def type_label(service_type: ServiceType, language: str) -> str:
+    return service_type.label_fr if language == "fr" else service_type.label_en
+
+
+def service_type_out(service_type: ServiceType, language: str) -> ServiceTypeOut:
+    return ServiceTypeOut(
+        iri=iri("service_types", service_type.id),
+        id=str(service_type.id),
+        uuid=str(service_type.id),
+        key=service_type.key,
+        label=type_label(service_type, language),
+    )
+
+
+def endpoint_out(endpoint: Endpoint | None) -> EndpointOut | None:
+    if endpoint is None:
+        return None
+    return EndpointOut(
+        name=endpoint.name,
+        number=endpoint.number,
+        street=endpoint.street,
+        postal_code=endpoint.postal_code,
+        city=endpoint.city,
+        country=endpoint.country,
+    )
+
+
+def order_pdf_path(service_id: uuid.UUID) -> str:
+    return f"{service_iri(service_id)}/order_pdf"
+
+
+def document_path(service_id: uuid.UUID, document_id: uuid.UUID) -> str:
+    return f"{service_iri(service_id)}/documents/{document_id}"
+
+
+def _order(service: Service, may_read_order_pdf: bool) -> OrderOut | None:
+    if service.order_reference is None and service.order_pdf_path is None:
+        return None
+    readable = may_read_order_pdf and service.order_pdf_path is not None
+    return OrderOut(
+        reference=service.order_reference,
+        pdf=order_pdf_path(service.id) if readable else None,
+        pdf_name=service.order_pdf_name,
+    )
+
+
+def attribute_out(attribute: ServiceAttribute, language: str) -> AttributeOut:
+    label = ATTRIBUTE_LABELS.get(attribute.name)
+    value_label = VALUE_LABELS.get(attribute.value)
+    group_label = GROUP_LABELS.get(attribute.group_name or "")
+    return AttributeOut(
+        name=attribute.name,
+        label=gettext(language, label) if label else attribute.name,
+        value=attribute.value,
+        value_label=gettext(language, value_label) if value_label else attribute.value,
+        group_name=attribute.group_name,
+        group_label=gettext(language, group_label) if group_label else attribute.group_name,
+        constrained=attribute.constrained,
+    )
+
+
+def _attribute_position(attribute: ServiceAttribute) -> tuple[int, int, str]:
+    """Group by group, in the catalogue's order; names the catalogue lacks come last."""
+    group, name = attribute.group_name or "", attribute.name
+    return (
+        ATTRIBUTE_GROUPS.index(group) if group in ATTRIBUTE_GROUPS else len(ATTRIBUTE_GROUPS),
+        ATTRIBUTE_NAMES.index(name) if name in ATTRIBUTE_NAMES else len(ATTRIBUTE_NAMES),
+        name,
+    )
+
+
+def _documents(service: Service, kind: DocumentKind) -> list[DocumentLink]:
+    documents = sorted(
+        (document for document in service.documents if document.kind is kind),
+        key=lambda document: document.name,
+    )
+    return [
+        DocumentLink(name=document.name, link=document_path(service.id, document.id))
+        for document in documents
+    ]
+
+
+def service_out(
+    service: Service, includes: frozenset[str], language: str, *, may_read_order_pdf: bool
+) -> ServiceOut:
+    """A service; relations it embeds (``includes``) must have been loaded with it, as must its
+    milestones, documents, attributes, endpoints and delivery manager."""
+    manager = service.delivery_manager
+    return ServiceOut(
+        iri=service_iri(service.id),
+        id=str(service.id),
+        reference=service.reference,
+        client_references=list(service.client_references),
+        status=service.status,
+        status_label=status_label(service.status, language),
+        milestones=[
+            MilestoneOut(
+                name=milestone.name,
+                label=gettext(language, MILESTONE_LABELS[milestone.name]),
+                date=milestone.date,
+                completed=milestone.completed,
+            )
+            for milestone in service.milestones
+        ],
+        service_type=service_type_out(service.type, language)
+        if "type" in includes
+        else iri("service_types", service.type_id),
+        date_start=service.date_start,
+        date_termination=service.date_termination,
+        order=_order(service, may_read_order_pdf),
+        company=company_ref(service.company)
+        if "company" in includes
+        else company_iri(service.company_id),
+        endpoint_a=endpoint_out(service.endpoint_a),
+        endpoint_b=endpoint_out(service.endpoint_b),
+        delivery_manager=PersonOut(
+            firstname=manager.firstname, lastname=manager.lastname, email=manager.email
+        )
+        if manager
+        else None,
+        handovers=_documents(service, DocumentKind.HANDOVER),
+        loas=_documents(service, DocumentKind.LOA),
+        attributes=[
+            attribute_out(attribute, language)
+            for attribute in sorted(service.attributes, key=_attribute_position)
+        ],
+    )

@@ -1,0 +1,122 @@
+"""Screenshots of the accounts screens for docs/screenshots/, in both languages, both themes,
+on a desktop and a phone: ``python scripts/screenshots_accounts.py http://localhost:PORT OUT_DIR``
+against a running portal seeded with the demo data."""
+
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+PASSWORD = "Patchbay-demo-2026"
+VIEWPORTS = {"desktop": (1440, 900), "phone": (390, 844)}
+LOCALES = {"en": "en-GB", "fr": "fr-FR"}
+
+
+def _log_in(page: Page, email: str) -> None:
+    page.goto("/login")
+    page.locator("#login-email").fill(email)
+    page.locator("#login-password").fill(PASSWORD)
+    page.locator("form button[type=submit]").click()
+    expect(
+        page.get_by_role("button", name=re.compile("User menu|Menu utilisateur"))
+    ).to_be_visible()
+
+
+def forgot_password(page: Page) -> None:
+    page.goto("/forgot-password")
+    page.locator("#forgot-email").fill("alice@acme-networks.test")
+    page.locator("#forgot-email").blur()
+
+
+def reset_password(page: Page) -> None:
+    page.goto("/reset-password?token=example")
+    page.locator("#reset-password").fill("Patchbay-2026")
+    page.locator("#reset-password-confirmation").fill("Patchbay-2O26")
+    page.locator("#reset-password-confirmation").blur()
+
+
+def user_form(page: Page) -> None:
+    _log_in(page, "alice@acme-networks.test")
+    page.goto("/users")
+    page.locator("main button").filter(
+        has_text=re.compile("Create user|Créer un utilisateur")
+    ).click()
+    dialog = page.get_by_role("dialog")
+    dialog.locator("#user-form-firstname").fill("Dana")
+    dialog.locator("#user-form-lastname").fill("Scully")
+    dialog.locator("#user-form-email").fill("dana.scully@acme-networks")
+    dialog.locator("#user-form-phoneNumber").fill("+33 1 23 45 67 89")
+    dialog.locator("#user-form-phoneNumber").focus()
+    dialog.get_by_role("checkbox").first.click()
+
+
+def user_profile(page: Page) -> None:
+    _log_in(page, "alice@acme-networks.test")
+    page.get_by_role("button", name=re.compile("User menu|Menu utilisateur")).click()
+    page.get_by_role("menuitem").nth(0).click()
+    expect(page).to_have_url(re.compile(r"/users/[0-9a-f-]{36}/?$"))
+    expect(page.locator("main").get_by_text("alice@acme-networks.test")).to_be_visible()
+
+
+def impersonation(page: Page) -> None:
+    _log_in(page, "admin@patchbay.test")
+    page.goto("/users?email=alice%40acme-networks.test")
+    page.get_by_role("button", name=re.compile("Alice Martin")).filter(
+        has=page.locator("svg")
+    ).first.click()
+    expect(page.get_by_test_id("impersonation-banner")).to_be_visible()
+    page.goto("/users")
+    expect(page.get_by_role("table")).to_contain_text("alice@acme-networks.test")
+
+
+SCREENS: dict[str, Callable[[Page], None]] = {
+    "forgot-password": forgot_password,
+    "reset-password": reset_password,
+    "user-form": user_form,
+    "user-profile": user_profile,
+    "impersonation": impersonation,
+}
+
+
+def shoot(browser: Browser, base_url: str, out: Path, only: set[str]) -> None:
+    for name, prepare in SCREENS.items():
+        if only and name not in only:
+            continue
+        for language, locale in LOCALES.items():
+            for theme in ("light", "dark"):
+                for device, (width, height) in VIEWPORTS.items():
+                    context = browser.new_context(
+                        base_url=base_url,
+                        locale=locale,
+                        color_scheme=theme,
+                        viewport={"width": width, "height": height},
+                        device_scale_factor=1 if device == "desktop" else 2,
+                        is_mobile=device == "phone",
+                        has_touch=device == "phone",
+                    )
+                    context.set_default_timeout(20_000)
+                    page = context.new_page()
+                    prepare(page)
+                    page.wait_for_timeout(600)  # let transitions and toasts settle
+                    path = out / f"{name}-{language}-{theme}-{device}.png"
+                    page.screenshot(path=str(path))
+                    print(path)
+                    context.close()
+
+
+def main() -> None:
+    base_url, out = sys.argv[1], Path(sys.argv[2])
+    out.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+        )
+        shoot(browser, base_url, out, set(sys.argv[3:]))
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+"""The e-mails the portal wrote as .eml files (no SMTP_URL in browser tests): find the newest
+one to a recipient and read the link it carries."""
+
+import email
+import re
+import time
+from email.message import Message
+from pathlib import Path
+
+LINK = re.compile(r"https?://\S+?/(?:reset-password|confirm-account)\?token=[\w\-.~%]+")
+
+
+def _text(message: Message) -> str:
+    for part in message.walk():
+        if part.get_content_type() == "text/plain":
+            payload = part.get_payload(decode=True)
+            if isinstance(payload, bytes):
+                return payload.decode(part.get_content_charset() or "utf-8")
+    return ""
+
+
+def latest_mail_to(mail_dir: Path, recipient: str, since: float, timeout: float = 20) -> Message:
+    """The newest message to ``recipient`` written after ``since`` (a ``time.time()``)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = sorted(
+            (path for path in mail_dir.glob(f"*-{recipient}.eml") if path.stat().st_mtime >= since),
+            key=lambda path: path.name,
+        )
+        if found:
+            return email.message_from_bytes(found[-1].read_bytes())
+        time.sleep(0.25)
+    raise AssertionError(f"No mail to {recipient} in {mail_dir}")
+
+
+def link_in(message: Message) -> str:
+    """The portal link of a reset or confirmation mail, as a path with its query."""
+    match = LINK.search(_text(message))
+    assert match, _text(message)
+    return "/" + match.group(0).split("/", 3)[3]

@@ -1,0 +1,130 @@
+"""The portal's file route: provider documents and exports reach the browser only through a
+live portal session, only from the provider's API, streamed with their name and type."""
+
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from portal import routes, web
+from portal.client import ProviderClient
+from portal.session_store import COOKIE_NAME, PortalSession
+
+GOOD_TOKEN = "live-session-token"
+CSV = "\ufeffreference;clientReferences\r\nPB-1;a\r\n".encode()
+
+
+class FakeStore:
+    async def load(self, token: str) -> PortalSession | None:
+        return (
+            PortalSession("u1", {"PATCHBAY_PROVIDER_SESSION": "p"}) if token == GOOD_TOKEN else None
+        )
+
+
+@pytest.fixture
+def provider_requests(monkeypatch: pytest.MonkeyPatch) -> list[httpx.Request]:
+    requests: list[httpx.Request] = []
+
+    def provider(request: httpx.Request) -> httpx.Response:
+        requests.append(request)
+        if request.url.path.endswith("/foreign"):
+            return httpx.Response(404, json={"detail": "Not Found"})
+        if request.url.path.endswith("/order_pdf"):
+            return httpx.Response(403, json={"detail": "Access Denied."})
+        return httpx.Response(
+            200,
+            stream=httpx.ByteStream(CSV),
+            headers={
+                "Content-Type": "text/csv; charset=utf-8",
+                "Content-Disposition": 'attachment; filename="export_services.csv"',
+                "Set-Cookie": "PATCHBAY_PROVIDER_SESSION=rotated; Path=/",
+            },
+        )
+
+    client = ProviderClient(
+        "http://provider.test/provider", transport=httpx.MockTransport(provider)
+    )
+    monkeypatch.setattr(web, "session_store", FakeStore)
+    monkeypatch.setattr(web, "session_client", lambda *args: client)
+    return requests
+
+
+@pytest.fixture
+def browser() -> Iterator[TestClient]:
+    app = FastAPI()
+    app.include_router(web.router)
+    with TestClient(app) as client:
+        yield client
+
+
+def test_without_a_portal_session_nothing_is_fetched(
+    browser: TestClient, provider_requests: list[httpx.Request]
+) -> None:
+    assert browser.get("/_portal/files/api/services/export").status_code == 401
+    browser.cookies.set(COOKIE_NAME, "expired")
+    assert browser.get("/_portal/files/api/services/export").status_code == 401
+    assert provider_requests == []
+
+
+def test_the_export_streams_with_its_query_name_and_type(
+    browser: TestClient, provider_requests: list[httpx.Request]
+) -> None:
+    browser.cookies.set(COOKIE_NAME, GOOD_TOKEN)
+    url = routes.file_path(
+        "/api/services/export",
+        [("search", "lyon"), ("status[]", "active"), ("status[]", "terminated"), ("_lang", "fr")],
+    )
+    assert url == (
+        "/_portal/files/api/services/export"
+        "?search=lyon&status[]=active&status[]=terminated&_lang=fr"
+    )
+
+    answer = browser.get(url)
+
+    assert answer.status_code == 200
+    assert answer.content == CSV
+    assert answer.headers["content-type"] == "text/csv; charset=utf-8"
+    assert answer.headers["content-disposition"] == 'attachment; filename="export_services.csv"'
+    assert "set-cookie" not in answer.headers
+    (request,) = provider_requests
+    assert request.url.path == "/provider/api/services/export"
+    assert request.url.params.multi_items() == [
+        ("search", "lyon"),
+        ("status[]", "active"),
+        ("status[]", "terminated"),
+    ]
+    assert request.headers["Accept-Language"] == "fr"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/_portal/files/logout",
+        "/_portal/files/provider/api/services",
+        "/_portal/files/api/../logout",
+        "/_portal/files/api/%2e%2e/logout",
+        "/_portal/files/api//services",
+    ],
+)
+def test_only_the_providers_api_can_be_reached(
+    browser: TestClient, provider_requests: list[httpx.Request], path: str
+) -> None:
+    browser.cookies.set(COOKIE_NAME, GOOD_TOKEN)
+    assert browser.get(path).status_code == 404
+    assert provider_requests == []
+
+
+def test_provider_refusals_keep_their_status(
+    browser: TestClient, provider_requests: list[httpx.Request]
+) -> None:
+    browser.cookies.set(COOKIE_NAME, GOOD_TOKEN)
+    assert browser.get("/_portal/files/api/services/s1/documents/foreign").status_code == 404
+    assert browser.get("/_portal/files/api/services/s1/order_pdf").status_code == 403
+
+
+def test_only_get_is_served(browser: TestClient, provider_requests: list[httpx.Request]) -> None:
+    browser.cookies.set(COOKIE_NAME, GOOD_TOKEN)
+    assert browser.post("/_portal/files/api/services/export").status_code == 405
+    assert provider_requests == []
