@@ -74,6 +74,10 @@ def session_client(
     else:
         _clients.move_to_end(token)
         client.language = language
+        if client.cookies() != session.provider_cookies:
+            # Another worker rotated the provider session (impersonation) and stored the new
+            # cookie: this process's client must not keep sending the closed session's.
+            client.use_cookies(session.provider_cookies)
     return client
 
 

@@ -50,8 +50,12 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         "/provider/api/maintenances?service.reference={maintained_reference}",
         ALICE,
     ),
+    Endpoint("a maintenance", "/provider/api/maintenances/{alice_maintenance}", ALICE),
+    Endpoint("service types", "/provider/api/service_types", ALICE),
+    Endpoint("company autocomplete", "/provider/api/companies?name=net&itemsPerPage=20", ADMIN),
     Endpoint("invoices p1", f"{_INVOICES}&page=1", ALICE),
     Endpoint("invoices p1000", f"{_INVOICES}&page=1000", ALICE),
+    Endpoint("an invoice", "/provider/api/invoices/{alice_invoice}", ALICE),
     Endpoint(
         "import 10k references",
         "/provider/api/services/client_reference/import",
@@ -79,6 +83,14 @@ PLACEHOLDERS = {
         JOIN maintenance_services m ON m.service_id = s.id
         WHERE c.name = 'Acme Networks' GROUP BY s.reference ORDER BY count(*) DESC, s.reference
         LIMIT 1""",
+    "alice_maintenance": """
+        SELECT m.maintenance_id FROM maintenance_services m
+        JOIN services s ON s.id = m.service_id JOIN companies c ON c.id = s.company_id
+        WHERE c.name = 'Acme Networks' GROUP BY m.maintenance_id
+        ORDER BY count(*) DESC, m.maintenance_id LIMIT 1""",
+    "alice_invoice": """
+        SELECT i.id FROM invoices i JOIN companies c ON c.id = i.company_id
+        WHERE c.name = 'Acme Networks' ORDER BY i.date_invoice DESC, i.id LIMIT 1""",
     # Service types in catalogue order up to about 50 000 services (the last one crosses it).
     "types_50k": """
         SELECT string_agg('type.uuid[]=' || id::text, '&' ORDER BY position) FROM (

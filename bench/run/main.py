@@ -13,11 +13,13 @@ from typing import Any
 
 import httpx
 import psycopg
+import redis
 
 from bench.generate.loader import plain_url
 from bench.generate.run import NotPostgreSQL, sqlalchemy_url
 from bench.run import report
 from bench.run.bodies import Body, import_body, login_body
+from bench.run.browsers import simulate
 from bench.run.database import capture, database_limit, render
 from bench.run.endpoints import ALICE, DEEP_PAGES, ENDPOINTS, PLACEHOLDERS, Endpoint
 from bench.run.frontend import page_weights
@@ -26,6 +28,7 @@ from bench.run.machine import describe
 from bench.run.servers import ROOT, WORKERS, Server, copy_tree, portal, static_server
 from bench.run.wrk import ensure_wrk, measure, run_wrk
 from portal.provider.db import create_db_engine
+from portal.provider.demo_data.people import DEMO_PASSWORD
 from portal.provider.sessions import COOKIE_NAME
 from portal.settings import get_settings
 
@@ -166,6 +169,31 @@ def _lighthouse(result: dict[str, Any], tree: Path, server: Server) -> None:
         result["lighthouse_error"] = str(error)[:300]
 
 
+def _browsers(result: dict[str, Any], server: Server, redis_url: str, count: int) -> None:
+    """``count`` simulated browsers at once (``browsers.py``), after one that warms every worker
+    up; memory per client is read while all of them are still connected."""
+    _log(f"{count} simulated browsers: log in, open the services list, filter, page…")
+    store = redis.Redis.from_url(redis_url)
+
+    def reading() -> tuple[int, int]:
+        memory: dict[str, Any] = store.info("memory")  # type: ignore[assignment]
+        return server.rss_bytes(), int(memory["used_memory"])
+
+    try:
+        simulate(server.url, ALICE, DEMO_PASSWORD, 1, reading)
+        before = reading()
+        timings, after = simulate(server.url, ALICE, DEMO_PASSWORD, count, reading)
+    finally:
+        store.close()
+    result["browsers"] = {
+        "count": count, "interactions": timings.summary(), "failures": timings.failures,
+        "backend_kib_per_client": (after[0] - before[0]) / count / 1024,
+        "redis_kib_per_client": (after[1] - before[1]) / count / 1024,
+    }  # fmt: skip
+    if not timings.failures:
+        result["not_measured"].remove("50 simulated browsers over the websocket")
+
+
 def run(arguments: argparse.Namespace) -> Path:
     database_url = plain_url(get_settings().database_url)
     sqlalchemy_url(database_url)
@@ -208,6 +236,8 @@ def run(arguments: argparse.Namespace) -> Path:
                 "measures": _measure(item, server, static, database_url, settings),
             })  # fmt: skip
         result["memory"] = {"idle_mib": idle / 2**20, "after_mib": server.rss_bytes() / 2**20}
+        if arguments.browsers:
+            _browsers(result, server, arguments.redis_url, arguments.browsers)
         if not arguments.no_lighthouse:
             _lighthouse(result, tree, server)
 
@@ -229,6 +259,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--only", action="append", help="an endpoint's name (repeatable)")
     parser.add_argument("--no-lighthouse", action="store_true")
+    parser.add_argument("--browsers", type=int, default=50,
+                        help="simulated browsers over the websocket (0: none)")  # fmt: skip
     arguments = parser.parse_args(argv)
     try:
         path = run(arguments)

@@ -58,6 +58,23 @@ def endpoint_table(endpoints: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def _browser_lines(browsers: dict[str, Any]) -> list[str]:
+    out = [f"## The portal: {browsers['count']} simulated browsers over the websocket", "",
+           "Each logs in, opens the services list, then changes the status filter and the page "
+           "(bench/run/browsers.py); latency from the event leaving the browser to the state "
+           "update that answers it.", "",
+           "| Interaction | events | p50 ms | p95 ms |", "|---|--:|--:|--:|"]  # fmt: skip
+    for row in browsers["interactions"]:
+        out.append(f"| {row['name']} | {row['count']} | {_ms(row['p50_ms'])} "
+                   f"| {_ms(row['p95_ms'])} |")  # fmt: skip
+    out += ["", f"Memory per connected client: backend {browsers['backend_kib_per_client']:.0f} "
+            f"KiB (RSS of all workers), Redis {browsers['redis_kib_per_client']:.0f} KiB "
+            "(state).", ""]  # fmt: skip
+    if browsers["failures"]:
+        out += [f"Failures: {len(browsers['failures'])} — {browsers['failures'][0]}", ""]
+    return out
+
+
 def markdown(result: dict[str, Any]) -> str:
     machine = result["machine"]
     rows = ", ".join(f"{name} {count:,}" for name, count in machine["rows"].items())
@@ -88,6 +105,8 @@ def markdown(result: dict[str, Any]) -> str:
         memory = result["memory"]
         out += [f"Portal memory (RSS, all workers): {memory['idle_mib']:.0f} MiB idle, "
                 f"{memory['after_mib']:.0f} MiB after the provider runs.", ""]  # fmt: skip
+    if result.get("browsers"):
+        out += _browser_lines(result["browsers"])
     if result.get("frontend"):
         out += ["## Front end (first load per page, production build)", "",
                 "| Page | files | JS raw | JS gzip | CSS raw | CSS gzip | beyond /login (gzip) |",

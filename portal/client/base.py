@@ -93,9 +93,12 @@ class ProviderClient:
         """Keeps only the cookies a rotating response set: a jar restored from the portal's
         store holds them under no domain, so the old session would otherwise still be sent."""
         if response.cookies:
-            rotated = dict(response.cookies.items())
-            self._http.cookies.clear()
-            self._http.cookies.update(rotated)
+            self.use_cookies(dict(response.cookies.items()))
+
+    def use_cookies(self, cookies: dict[str, str]) -> None:
+        """Replaces every provider cookie of this client with ``cookies``."""
+        self._http.cookies.clear()
+        self._http.cookies.update(cookies)
 
     async def request(
         self,

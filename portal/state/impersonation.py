@@ -25,13 +25,15 @@ class ImpersonationState(SessionState):
         self.switching = True
         yield
         try:
-            target = await (await self.provider()).impersonation.start(email)
+            client = await self.provider()
+            target = await client.impersonation.start(email)
         except ProviderError as error:
             self.switching = False
             yield await self.show_failure(error)
             return
         yield await self._become(
             target,
+            client.cookies(),
             impersonator=(self.user_id, self.email, self.full_name, list(self.roles)),
         )
 
@@ -42,23 +44,26 @@ class ImpersonationState(SessionState):
         self.switching = True
         yield
         try:
-            original = await (await self.provider()).impersonation.exit()
+            client = await self.provider()
+            original = await client.impersonation.exit()
         except ProviderError as error:
             self.switching = False
             yield await self.show_failure(error)
             return
-        yield await self._become(original, impersonator=("", "", "", []))
+        yield await self._become(original, client.cookies(), impersonator=("", "", "", []))
 
-    async def _become(self, user: User, impersonator: tuple[str, str, str, list[str]]):
-        """Makes ``user`` the session's user, the provider's rotated cookie with it."""
+    async def _become(
+        self, user: User, cookies: dict[str, str], impersonator: tuple[str, str, str, list[str]]
+    ):
+        """Makes ``user`` the session's user, with the provider cookie the switch rotated to:
+        once stored, every worker's client of this session sends that one."""
         store = session_store()
         session = await store.load(self._token)
         if session is None:
             self.switching = False
             return await self.report(ProviderError(401, "401", "Session expired"))
-        client = await self.provider()
         session.user_id = user.id
-        session.provider_cookies = client.cookies()
+        session.provider_cookies = cookies
         (
             session.impersonator_id,
             session.impersonator_email,

@@ -1,0 +1,248 @@
+"""Simulated browsers: websocket clients that speak Reflex's event protocol the way the compiled
+front end does (Socket.IO over Engine.IO 4 on ``/_event``, namespace ``/_event``, the hydrate
+event inside the CONNECT packet), and time each event to the state update that answers it.
+
+Each browser logs in on ``/login`` (the login page's own events), claims its session cookie over
+HTTP as the page's ``window.location.assign`` would, reconnects on the home page with that
+cookie, opens the services list (a client-side navigation), then changes the status filter and
+the page a few times. Nothing is rendered: the figures are the server's side of an interaction,
+from the event leaving the browser to the delta that changes what it shows.
+"""
+
+import asyncio
+import json
+import re
+import statistics
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+import reflex as rx
+import websockets
+
+from portal.pages.login.state import LoginState
+from portal.pages.services.state import ServicesState
+
+ROOT_STATE = "reflex___state____state"
+HYDRATE_AND_LOAD = f"{ROOT_STATE}.hydrate_and_load"
+ON_LOAD = f"{ROOT_STATE}.reflex___state____on_load_internal_state.on_load_internal"
+NAMESPACE = "/_event"
+_ASSIGN = re.compile(r"window\.location\.assign\((\".*?\")\)")
+STEP_TIMEOUT = 120.0
+# Filter and page changes per browser after the list opens: enough samples for a p95.
+ROUNDS = 3
+
+Update = dict[str, Any]
+Predicate = Callable[[Update], Any]
+
+
+def _handler(state: type[rx.State], name: str) -> str:
+    return f"{state.get_full_name()}.{name}"
+
+
+def _router_data(path: str) -> dict[str, Any]:
+    return {"pathname": path, "asPath": path, "query": {}}
+
+
+def _changed(state: type[rx.State], var: str) -> Predicate:
+    """An update whose delta sets ``var`` of ``state`` (vars travel with a suffix)."""
+    key = state.get_full_name()
+
+    def matches(update: Update) -> bool:
+        values = (update.get("delta") or {}).get(key) or {}
+        return any(name == var or name.startswith(f"{var}_rx_") for name in values)
+
+    return matches
+
+
+def _hydrated(update: Update) -> bool:
+    values = (update.get("delta") or {}).get(ROOT_STATE) or {}
+    return any(name.startswith("is_hydrated") and value for name, value in values.items())
+
+
+def _page_load(update: Update) -> str | None:
+    """The URL of a full page load the update asks for (``load_from_server``), if any."""
+    for event in update.get("events") or []:
+        script = (event.get("payload") or {}).get("javascript_code") or ""
+        if found := _ASSIGN.search(script):
+            return str(json.loads(found.group(1)))
+    return None
+
+
+class Socket:
+    """One Socket.IO connection to the Reflex backend, as the front end opens it."""
+
+    def __init__(self, url: str, token: str, path: str, cookie: str = "") -> None:
+        parts = urlsplit(url)
+        self.url = f"ws://{parts.netloc}{NAMESPACE}/?EIO=4&transport=websocket&token={token}"
+        self.cookie = cookie
+        self.path = path
+        self.updates: asyncio.Queue[Update] = asyncio.Queue()
+        self._connection: Any = None
+        self._reader: asyncio.Task[None] | None = None
+
+    async def open(self) -> None:
+        headers = {"Cookie": self.cookie} if self.cookie else {}
+        self._connection = await websockets.connect(
+            self.url, additional_headers=headers, max_size=None, compression=None
+        )
+        opened = await self._connection.recv()
+        if not str(opened).startswith("0"):
+            raise RuntimeError(f"unexpected Engine.IO greeting: {opened[:80]!r}")
+        boot = {"name": HYDRATE_AND_LOAD, "payload": {}, "router_data": _router_data(self.path)}
+        await self._connection.send(f"40{NAMESPACE}," + json.dumps({"event": boot}))
+        self._reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        prefix = f"42{NAMESPACE},"
+        async for message in self._connection:
+            if message == "2":  # Engine.IO ping
+                await self._connection.send("3")
+            elif message.startswith(prefix):
+                name, *data = json.loads(message[len(prefix) :])
+                if name == "event" and data:
+                    self.updates.put_nowait(data[0])
+            elif message.startswith(f"44{NAMESPACE},"):
+                raise RuntimeError(f"connection refused: {message[:200]}")
+
+    async def emit(self, name: str, payload: dict[str, Any] | None = None) -> None:
+        event = {"name": name, "payload": payload or {}, "router_data": _router_data(self.path)}
+        await self._connection.send(f"42{NAMESPACE}," + json.dumps(["event", event]))
+
+    async def until(self, predicate: Predicate) -> Any:
+        """Reads updates until one satisfies ``predicate``; returns what the predicate gave."""
+        async with asyncio.timeout(STEP_TIMEOUT):
+            while True:
+                if self._reader and self._reader.done() and self.updates.empty():
+                    self._reader.result()
+                    raise RuntimeError("the websocket closed")
+                try:
+                    update = await asyncio.wait_for(self.updates.get(), 1.0)
+                except TimeoutError:
+                    continue
+                if found := predicate(update):
+                    return found
+
+    async def close(self) -> None:
+        if self._connection is not None:
+            await self._connection.close()
+        if self._reader is not None:
+            self._reader.cancel()
+
+
+@dataclass
+class Timings:
+    """Event → state update latencies (seconds), by interaction."""
+
+    samples: dict[str, list[float]] = field(default_factory=dict)
+    failures: list[str] = field(default_factory=list)
+
+    def add(self, name: str, seconds: float) -> None:
+        self.samples.setdefault(name, []).append(seconds)
+
+    def summary(self) -> list[dict[str, Any]]:
+        rows = []
+        for name, values in self.samples.items():
+            ordered = sorted(values)
+            p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+            median = statistics.median(values)
+            rows.append({"name": name, "count": len(values),
+                         "p50_ms": median * 1000, "p95_ms": p95 * 1000})  # fmt: skip
+        return rows
+
+
+async def _timed(timings: Timings, name: str, socket: Socket, send: Sequence[tuple[str, dict]],
+                 predicate: Predicate) -> Any:  # fmt: skip
+    started = time.perf_counter()
+    for event, payload in send:
+        await socket.emit(event, payload)
+    found = await socket.until(predicate)
+    timings.add(name, time.perf_counter() - started)
+    return found
+
+
+class Browser:
+    """One user's tab: log in, open the services list, filter and page."""
+
+    def __init__(self, url: str, email: str, password: str, timings: Timings) -> None:
+        self.url, self.email, self.password = url, email, password
+        self.timings = timings
+        self.token = str(uuid.uuid4())
+        self.socket: Socket | None = None
+
+    async def _connect(self, path: str, cookie: str = "") -> Socket:
+        if self.socket is not None:
+            await self.socket.close()
+        self.socket = Socket(self.url, self.token, path, cookie)
+        started = time.perf_counter()
+        await self.socket.open()
+        await self.socket.until(_hydrated)
+        self.timings.add(f"page load {path} (connect → hydrated)", time.perf_counter() - started)
+        return self.socket
+
+    async def log_in(self, http: httpx.AsyncClient) -> None:
+        socket = await self._connect("/login")
+        await socket.emit(_handler(LoginState, "set_login_email"), {"value": self.email})
+        await socket.emit(_handler(LoginState, "set_login_password"), {"value": self.password})
+        claim = await _timed(
+            self.timings, "log in", socket, [(_handler(LoginState, "submit"), {"_form": {}})],
+            _page_load,
+        )  # fmt: skip
+        response = await http.get(self.url + claim, follow_redirects=False)
+        session = response.cookies.get("patchbay_session")
+        if response.status_code >= 400 or not session:
+            raise RuntimeError(f"claiming the session failed: {response.status_code}")
+        await self._connect("/", f"patchbay_session={session}")
+
+    async def browse_services(self) -> None:
+        socket = self.socket
+        assert socket is not None
+        socket.path = "/services"
+        rows = _changed(ServicesState, "rows")
+        await _timed(self.timings, "open the services list", socket, [(ON_LOAD, {})], rows)
+        toggle = _handler(ServicesState, "toggle_status")
+        page = [(_handler(ServicesState, "go_to_page"), {"page": 2}),
+                (_handler(ServicesState, "refresh"), {})]  # fmt: skip
+        for _ in range(ROUNDS):
+            await _timed(self.timings, "change a filter", socket,
+                         [(toggle, {"status": "active"})], rows)  # fmt: skip
+            await _timed(self.timings, "next page", socket, page, rows)
+            await _timed(self.timings, "change a filter", socket,
+                         [(toggle, {"status": "active"})], rows)  # fmt: skip
+
+    async def close(self) -> None:
+        if self.socket is not None:
+            await self.socket.close()
+
+
+async def _run(url: str, email: str, password: str, count: int,
+               connected: Callable[[], Any]) -> tuple[Timings, Any]:  # fmt: skip
+    timings = Timings()
+    browsers = [Browser(url, email, password, timings) for _ in range(count)]
+    limits = httpx.Limits(max_connections=count)
+    async with httpx.AsyncClient(timeout=STEP_TIMEOUT, limits=limits) as http:
+
+        async def one(browser: Browser) -> None:
+            try:
+                await browser.log_in(http)
+                await browser.browse_services()
+            except Exception as error:  # one browser failing is reported, the others go on
+                timings.failures.append(f"{type(error).__name__}: {error}"[:200])
+
+        try:
+            await asyncio.gather(*(one(browser) for browser in browsers))
+            # Every tab still connected, as open tabs would be: what the server holds for them.
+            reading = connected()
+        finally:
+            await asyncio.gather(*(browser.close() for browser in browsers))
+    return timings, reading
+
+
+def simulate(url: str, email: str, password: str, count: int,
+             connected: Callable[[], Any]) -> tuple[Timings, Any]:  # fmt: skip
+    """Runs ``count`` browsers at once; ``connected()`` is read while all are still connected."""
+    return asyncio.run(_run(url, email, password, count, connected))
