@@ -6,11 +6,14 @@ Each browser logs in on ``/login`` (the login page's own events), claims its ses
 HTTP as the page's ``window.location.assign`` would, reconnects on the home page with that
 cookie, opens the services list (a client-side navigation), then changes the status filter and
 the page a few times. Nothing is rendered: the figures are the server's side of an interaction,
-from the event leaving the browser to the delta that changes what it shows.
+from the event leaving the browser to the delta that changes what it shows. Between two
+interactions a browser waits a think time drawn around ``think`` seconds (seeded, so runs
+compare), and the browsers start spread over the first seconds, as users arrive.
 """
 
 import asyncio
 import json
+import random
 import re
 import statistics
 import time
@@ -35,6 +38,9 @@ _ASSIGN = re.compile(r"window\.location\.assign\((\".*?\")\)")
 STEP_TIMEOUT = 120.0
 # Filter and page changes per browser after the list opens: enough samples for a p95.
 ROUNDS = 3
+# Users arrive spread over this many think times (10 s by default): a morning rush, not one
+# instant, which would measure only the queue of password hashes (argon2id, ~8 logins/s here).
+ARRIVAL_THINKS = 5
 
 Update = dict[str, Any]
 Predicate = Callable[[Update], Any]
@@ -168,11 +174,19 @@ async def _timed(timings: Timings, name: str, socket: Socket, send: Sequence[tup
 class Browser:
     """One user's tab: log in, open the services list, filter and page."""
 
-    def __init__(self, url: str, email: str, password: str, timings: Timings) -> None:
+    def __init__(self, url: str, email: str, password: str, timings: Timings, think: float,
+                 seed: int) -> None:  # fmt: skip
         self.url, self.email, self.password = url, email, password
         self.timings = timings
+        self.think = think
+        self.random = random.Random(seed)  # noqa: S311 - think times, not secrets
         self.token = str(uuid.uuid4())
         self.socket: Socket | None = None
+
+    async def pause(self) -> None:
+        """A user's think time between two interactions: half to one and a half ``think``."""
+        if self.think:
+            await asyncio.sleep(self.think * self.random.uniform(0.5, 1.5))
 
     async def _connect(self, path: str, cookie: str = "") -> Socket:
         if self.socket is not None:
@@ -186,6 +200,7 @@ class Browser:
 
     async def log_in(self, http: httpx.AsyncClient) -> None:
         socket = await self._connect("/login")
+        await self.pause()  # typing
         await socket.emit(_handler(LoginState, "set_login_email"), {"value": self.email})
         await socket.emit(_handler(LoginState, "set_login_password"), {"value": self.password})
         claim = await _timed(
@@ -203,31 +218,32 @@ class Browser:
         assert socket is not None
         socket.path = "/services"
         rows = _changed(ServicesState, "rows")
+        await self.pause()
         await _timed(self.timings, "open the services list", socket, [(ON_LOAD, {})], rows)
-        toggle = _handler(ServicesState, "toggle_status")
+        toggle = [(_handler(ServicesState, "toggle_status"), {"status": "active"})]
         page = [(_handler(ServicesState, "go_to_page"), {"page": 2}),
                 (_handler(ServicesState, "refresh"), {})]  # fmt: skip
         for _ in range(ROUNDS):
-            await _timed(self.timings, "change a filter", socket,
-                         [(toggle, {"status": "active"})], rows)  # fmt: skip
-            await _timed(self.timings, "next page", socket, page, rows)
-            await _timed(self.timings, "change a filter", socket,
-                         [(toggle, {"status": "active"})], rows)  # fmt: skip
+            for name, events in (("change a filter", toggle), ("next page", page),
+                                 ("change a filter", toggle)):  # fmt: skip
+                await self.pause()
+                await _timed(self.timings, name, socket, events, rows)
 
     async def close(self) -> None:
         if self.socket is not None:
             await self.socket.close()
 
 
-async def _run(url: str, email: str, password: str, count: int,
+async def _run(url: str, email: str, password: str, count: int, think: float,
                connected: Callable[[], Any]) -> tuple[Timings, Any]:  # fmt: skip
     timings = Timings()
-    browsers = [Browser(url, email, password, timings) for _ in range(count)]
+    browsers = [Browser(url, email, password, timings, think, seed) for seed in range(count)]
     limits = httpx.Limits(max_connections=count)
     async with httpx.AsyncClient(timeout=STEP_TIMEOUT, limits=limits) as http:
 
         async def one(browser: Browser) -> None:
             try:
+                await asyncio.sleep(browser.random.uniform(0, ARRIVAL_THINKS * browser.think))
                 await browser.log_in(http)
                 await browser.browse_services()
             except Exception as error:  # one browser failing is reported, the others go on
@@ -242,7 +258,7 @@ async def _run(url: str, email: str, password: str, count: int,
     return timings, reading
 
 
-def simulate(url: str, email: str, password: str, count: int,
+def simulate(url: str, email: str, password: str, count: int, think: float,
              connected: Callable[[], Any]) -> tuple[Timings, Any]:  # fmt: skip
     """Runs ``count`` browsers at once; ``connected()`` is read while all are still connected."""
-    return asyncio.run(_run(url, email, password, count, connected))
+    return asyncio.run(_run(url, email, password, count, think, connected))

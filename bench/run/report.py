@@ -61,6 +61,7 @@ def endpoint_table(endpoints: list[dict[str, Any]]) -> list[str]:
 def _browser_lines(browsers: dict[str, Any]) -> list[str]:
     out = [f"## The portal: {browsers['count']} simulated browsers over the websocket", "",
            "Each logs in, opens the services list, then changes the status filter and the page "
+           f"three times, pausing {browsers['think_s']:g} s on average between interactions "
            "(bench/run/browsers.py); latency from the event leaving the browser to the state "
            "update that answers it.", "",
            "| Interaction | events | p50 ms | p95 ms |", "|---|--:|--:|--:|"]  # fmt: skip

@@ -5,6 +5,7 @@ is remembered in the browser.
 """
 
 import reflex as rx
+from reflex_base.registry import RegistrationContext
 
 from portal.i18n import match_language, negotiate_language
 
@@ -18,8 +19,11 @@ class PreferencesState(rx.State):
 
     @rx.event
     def set_language(self, language: str):
+        """Texts of the interface change at once; what the server formatted or the provider
+        labelled (dates, amounts, service types) comes again with the page's own load events."""
         self.language = match_language(language)
-        return rx.call_script(f"document.documentElement.lang = '{self.language}'")
+        page_loads = RegistrationContext.get().app.get_load_events(self.router.url.path)
+        return [rx.call_script(f"document.documentElement.lang = '{self.language}'"), *page_loads]
 
     @rx.event
     def adopt_browser_language(self):

@@ -173,3 +173,16 @@ def test_files_need_a_portal_session(page: Page, portal_url: str) -> None:
         f"{portal_url}/_portal/files/api/services/00000000-0000-4000-8000-000000000000/order_pdf"
     )
     assert foreign.status == 404
+
+
+def test_switching_language_relabels_the_loaded_list(page: Page) -> None:
+    _open_services(page, query="?search=PB-COL-24623")
+    card = page.get_by_test_id("service-card")
+    expect(card).to_have_count(1)
+    expect(card).to_contain_text("Colocation – private cage")
+    page.get_by_role("combobox", name="Language").click()
+    page.get_by_role("option", name="Français").click()
+    # The provider's labels and the server's dates follow without a reload.
+    expect(card).to_contain_text("Colocation – cage privative")
+    expect(card).to_contain_text("Mise en service : 28 mai 2024")
+    expect(page).to_have_url(re.compile(r"search=PB-COL-24623"))

@@ -12,9 +12,13 @@ ALICE = "alice@acme-networks.test"
 
 def test_simulated_browsers_log_in_open_filter_and_page(portal_url: str) -> None:
     count = 2
+
+    def connected() -> str:
+        return "connected"
+
     # In a thread of its own: Playwright's sync API keeps an event loop running in this one.
     with ThreadPoolExecutor(1) as thread:
-        run = thread.submit(simulate, portal_url, ALICE, DEMO_PASSWORD, count, lambda: "connected")
+        run = thread.submit(simulate, portal_url, ALICE, DEMO_PASSWORD, count, 0.1, connected)
         timings, reading = run.result()
 
     assert timings.failures == []

@@ -3,6 +3,8 @@
 import email
 import re
 import socket
+import ssl
+import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -40,12 +42,37 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def self_signed_certificate(directory: Path) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1 and its key, made by OpenSSL's command line."""
+    certificate, key = directory / "smtp-cert.pem", directory / "smtp-key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+         "-keyout", str(key), "-out", str(certificate)],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    return certificate, key
+
+
 @contextmanager
-def smtp_server(login: tuple[str, str] | None = None) -> Iterator[tuple[Sink, int]]:
-    """An SMTP server on a free local port; with ``login``, AUTH is required (over plain TCP,
-    as a local relay may allow)."""
+def smtp_server(
+    login: tuple[str, str] | None = None,
+    tls: str | None = None,
+    certificate: tuple[Path, Path] | None = None,
+) -> Iterator[tuple[Sink, int]]:
+    """An SMTP server on a free local port; with ``login``, AUTH is required (over plain TCP
+    unless TLS is on, as a local relay may allow). ``tls`` is ``"smtps"`` (TLS from the first
+    byte) or ``"starttls"`` (required before anything else), with ``certificate``."""
     sink = Sink()
     options: dict[str, Any] = {}
+    if tls is not None:
+        assert certificate is not None
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        context.load_cert_chain(*certificate)
+        if tls == "smtps":
+            options["ssl_context"] = context
+        else:
+            options.update(tls_context=context, require_starttls=True)
     if login is not None:
 
         def authenticate(server: Any, session: Any, envelope: Any, mechanism: str, data: Any):
@@ -59,7 +86,9 @@ def smtp_server(login: tuple[str, str] | None = None) -> Iterator[tuple[Sink, in
             )
             return AuthResult(success=ok)
 
-        options = {"authenticator": authenticate, "auth_required": True, "auth_require_tls": False}
+        # aiosmtpd counts only STARTTLS as TLS for AUTH, not TLS from the first byte (smtps).
+        require_tls = tls == "starttls"
+        options.update(authenticator=authenticate, auth_required=True, auth_require_tls=require_tls)
     port = free_port()
     controller = Controller(sink, hostname="127.0.0.1", port=port, **options)
     controller.start()

@@ -16,7 +16,15 @@ from portal.provider.models import OneTimeToken, TokenPurpose, User, utcnow
 from portal.provider.sessions import token_hash
 from portal.settings import get_settings
 from tests.provider.conftest import World
-from tests.provider.mailbox import body, eml_messages, empty, free_port, link_token, smtp_server
+from tests.provider.mailbox import (
+    body,
+    eml_messages,
+    empty,
+    free_port,
+    link_token,
+    self_signed_certificate,
+    smtp_server,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -100,6 +108,41 @@ def test_smtp_credentials_of_the_url_are_used(
     [(recipients, message)] = sink.messages
     assert recipients == ["helene@example.test"]
     assert message["Subject"] == "Your account on the Patchbay customer portal"
+
+
+@pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
+@pytest.mark.parametrize(("tls", "scheme"), [("smtps", "smtps"), ("starttls", "smtp+starttls")])
+def test_tls_relays_are_used_with_their_certificate_checked(
+    world: World, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, tls: str, scheme: str
+) -> None:
+    certificate = self_signed_certificate(tmp_path)
+    # The relay's certificate is trusted the way a system's CA bundle is.
+    monkeypatch.setenv("SSL_CERT_FILE", str(certificate[0]))
+    login = ("relay", "s3cret")
+    with smtp_server(login=login, tls=tls, certificate=certificate) as (sink, port):
+        _use_smtp(monkeypatch, f"{scheme}://relay:s3cret@127.0.0.1:{port}")
+        _confirm(world, "helene", "en")
+    [(recipients, message)] = sink.messages
+    assert recipients == ["helene@example.test"]
+    assert message["Subject"] == "Your account on the Patchbay customer portal"
+
+
+@pytest.mark.parametrize(("tls", "scheme"), [("smtps", "smtps"), ("starttls", "smtp+starttls")])
+def test_an_untrusted_relay_certificate_is_refused(
+    world: World,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    tls: str,
+    scheme: str,
+) -> None:
+    certificate = self_signed_certificate(tmp_path)
+    with smtp_server(tls=tls, certificate=certificate) as (sink, port):
+        _use_smtp(monkeypatch, f"{scheme}://127.0.0.1:{port}")
+        with caplog.at_level(logging.ERROR):
+            _confirm(world, "helene", "en")
+    assert sink.messages == []
+    assert "CERTIFICATE_VERIFY_FAILED" in caplog.text
 
 
 def test_a_failed_delivery_is_logged_not_raised(

@@ -105,6 +105,7 @@ class Service(SQLModel, table=True):
         sa.Index("ix_services_company_id_date_start", "company_id", "date_start", "reference"),
         sa.Index("ix_services_date_start_reference", "date_start", "reference"),
         sa.Index("ix_services_status_reference", "status", "reference"),
+        sa.Index("ix_services_status_date_start", "status", "date_start", "reference"),
         sa.Index(
             "ix_services_search_text_trgm",
             "search_text",
