@@ -28,6 +28,11 @@ class Endpoint(ProviderModel):
         town = " ".join(part for part in (self.postal_code, self.city) if part)
         return ", ".join(part for part in (street, town, self.country) if part)
 
+    @property
+    def place(self) -> str:
+        """The site and its town, as a list row shows an endpoint."""
+        return ", ".join(part for part in (self.name, self.city) if part)
+
 
 class Milestone(ProviderModel):
     name: str = ""

@@ -5,7 +5,7 @@ import math
 from pydantic import BaseModel, Field
 
 from portal import routes
-from portal.client.models import Endpoint, ImpactedService, Maintenance
+from portal.client.models import ImpactedService, Maintenance
 from portal.i18n import format_moment
 
 
@@ -15,12 +15,6 @@ def duration_hours(maintenance: Maintenance) -> int:
         return 0
     seconds = abs((maintenance.date_end - maintenance.date_start).total_seconds())
     return math.ceil(seconds / 3600)
-
-
-def _place(endpoint: Endpoint | None) -> str:
-    if endpoint is None:
-        return ""
-    return ", ".join(part for part in (endpoint.name, endpoint.city) if part)
 
 
 class MaintenanceRow(BaseModel):
@@ -70,8 +64,8 @@ class ImpactedRow(BaseModel):
             path=routes.service_path(service.id),
             reference=service.reference,
             type_label=service.type.label if service.type else "",
-            endpoint_a=_place(service.endpoint_a),
-            endpoint_b=_place(service.endpoint_b),
+            endpoint_a=service.endpoint_a.place if service.endpoint_a else "",
+            endpoint_b=service.endpoint_b.place if service.endpoint_b else "",
         )
 
 

@@ -5,7 +5,7 @@ import unicodedata
 from pydantic import BaseModel
 
 from portal import routes
-from portal.client.models import Endpoint, Service, ServiceType
+from portal.client.models import Service, ServiceType
 from portal.components.multi_select import Option
 from portal.i18n import format_day
 
@@ -16,12 +16,6 @@ def fold(text: str) -> str:
     """Lower case without accents: ``Étoile`` and ``etoile`` match (spec 2, type filter)."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(char for char in decomposed if not unicodedata.combining(char))
-
-
-def _place(endpoint: Endpoint | None) -> str:
-    if endpoint is None:
-        return ""
-    return ", ".join(part for part in (endpoint.name, endpoint.city) if part)
 
 
 class ServiceRow(BaseModel):
@@ -44,8 +38,8 @@ class ServiceRow(BaseModel):
             client_references=", ".join(service.client_references),
             status=service.status,
             type_label=service.type.label if service.type else "",
-            endpoint_a=_place(service.endpoint_a),
-            endpoint_b=_place(service.endpoint_b),
+            endpoint_a=service.endpoint_a.place if service.endpoint_a else "",
+            endpoint_b=service.endpoint_b.place if service.endpoint_b else "",
             date_start=format_day(service.date_start, language),
         )
 
