@@ -32,40 +32,46 @@ class Rule(NamedTuple):
     action: str
     subject: str
 
+    @property
+    def key(self) -> str:
+        """How the browser's copy of the rules spells it: ``"manage User"``."""
+        return f"{self.action} {self.subject}"
+
+
+# The rules by name: code names a rule through these, never through a string it could misspell.
+VIEW_USERS_MENU = Rule("view", "Menu.users")
+VIEW_TICKETS_MENU = Rule("view", "Menu.tickets")
+VIEW_CONTACTS_MENU = Rule("view", "Menu.contacts")
+VIEW_SERVICES_MENU = Rule("view", "Menu.services")
+IMPERSONATE_ANYONE = Rule("impersonate", "all")
+VIEW_ALL_ROLES = Rule("view.all", "User.roles")
+VIEW_CLIENT_ROLES = Rule("view.client", "User.roles")
+MANAGE_USERS = Rule("manage", "User")
+ACCESS_INVOICES = Rule("access", "Invoice")
+VIEW_INVOICES_MENU = Rule("view", "Menu.invoices")
+ACCESS_ORDER_PDF = Rule("access", "Order.pdf")
+VIEW_MONITORING_MENU = Rule("view", "Menu.monitoring")
+MANAGE_SERVICE_REFERENCES = Rule("manage", "Service.ref")
 
 # Who is granted what: each rule with the roles that grant it. ``None`` means any signed-in user
 # holding at least one role.
 _ANY_ROLE = None
 PERMISSION_TABLE: tuple[tuple[Rule, frozenset[Role] | None], ...] = (
-    (Rule("view", "Menu.users"), _ANY_ROLE),
-    (Rule("view", "Menu.tickets"), _ANY_ROLE),
-    (Rule("view", "Menu.contacts"), _ANY_ROLE),
-    (Rule("view", "Menu.services"), _ANY_ROLE),
-    (Rule("impersonate", "all"), frozenset({Role.ADMIN, Role.SPH_SALES})),
-    (Rule("view.all", "User.roles"), frozenset({Role.ADMIN})),
-    (Rule("view.client", "User.roles"), frozenset({Role.ADMIN, Role.SPH_MANAGE_USERS})),
-    (
-        Rule("manage", "User"),
-        frozenset({Role.ADMIN, Role.SPH_MANAGE_USERS, Role.MANAGE_USERS}),
-    ),
-    (
-        Rule("access", "Invoice"),
-        frozenset({Role.ADMIN, Role.SPH_READ_ONLY, Role.ACCESS_INVOICES}),
-    ),
-    (
-        Rule("view", "Menu.invoices"),
-        frozenset({Role.ADMIN, Role.SPH_READ_ONLY, Role.ACCESS_INVOICES}),
-    ),
-    (
-        Rule("access", "Order.pdf"),
-        frozenset({Role.ADMIN, Role.SPH_READ_ONLY, Role.ACCESS_INVOICES}),
-    ),
-    (
-        Rule("view", "Menu.monitoring"),
-        frozenset({Role.ADMIN, Role.SPH_READ_ONLY, Role.ACCESS_MONITORING}),
-    ),
-    (Rule("manage", "Service.ref"), frozenset({Role.ADMIN, Role.REFERENCE_MASTER})),
+    (VIEW_USERS_MENU, _ANY_ROLE),
+    (VIEW_TICKETS_MENU, _ANY_ROLE),
+    (VIEW_CONTACTS_MENU, _ANY_ROLE),
+    (VIEW_SERVICES_MENU, _ANY_ROLE),
+    (IMPERSONATE_ANYONE, frozenset({Role.ADMIN, Role.SPH_SALES})),
+    (VIEW_ALL_ROLES, frozenset({Role.ADMIN})),
+    (VIEW_CLIENT_ROLES, frozenset({Role.ADMIN, Role.SPH_MANAGE_USERS})),
+    (MANAGE_USERS, frozenset({Role.ADMIN, Role.SPH_MANAGE_USERS, Role.MANAGE_USERS})),
+    (ACCESS_INVOICES, frozenset({Role.ADMIN, Role.SPH_READ_ONLY, Role.ACCESS_INVOICES})),
+    (VIEW_INVOICES_MENU, frozenset({Role.ADMIN, Role.SPH_READ_ONLY, Role.ACCESS_INVOICES})),
+    (ACCESS_ORDER_PDF, frozenset({Role.ADMIN, Role.SPH_READ_ONLY, Role.ACCESS_INVOICES})),
+    (VIEW_MONITORING_MENU, frozenset({Role.ADMIN, Role.SPH_READ_ONLY, Role.ACCESS_MONITORING})),
+    (MANAGE_SERVICE_REFERENCES, frozenset({Role.ADMIN, Role.REFERENCE_MASTER})),
 )
+RULES = frozenset(rule for rule, _granted in PERMISSION_TABLE)
 
 
 def rules_for(roles: Iterable[str]) -> frozenset[Rule]:
@@ -79,12 +85,16 @@ def rules_for(roles: Iterable[str]) -> frozenset[Rule]:
 
 
 def can(rules: Iterable[Rule], action: str, subject: str) -> bool:
-    return Rule(action, subject) in set(rules)
+    return allows(rules, Rule(action, subject))
+
+
+def allows(rules: Iterable[Rule], rule: Rule) -> bool:
+    return rule in set(rules)
 
 
 def can_update_profile(rules: Iterable[Rule], actor_id: str, user_id: str) -> bool:
     """A profile may be updated by its owner or by anyone who manages users."""
-    return actor_id == user_id or can(rules, "manage", "User")
+    return actor_id == user_id or allows(rules, MANAGE_USERS)
 
 
 def is_staff(roles: Iterable[str]) -> bool:
@@ -106,9 +116,9 @@ def assignable_roles(
 ) -> list[str]:
     """The role choices of the user form (spec 6), in the order of ``Role``."""
     rule_set = set(rules)
-    if Rule("view.all", "User.roles") in rule_set:
+    if VIEW_ALL_ROLES in rule_set:
         return [role.value for role in Role]
-    if Rule("view.client", "User.roles") in rule_set:
+    if VIEW_CLIENT_ROLES in rule_set:
         return list(CLIENT_ROLES)
     allowed = set(own_roles) | set(form_roles)
     return [role.value for role in Role if role in allowed]

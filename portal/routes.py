@@ -6,6 +6,7 @@ from enum import StrEnum
 from urllib.parse import urlencode
 
 from portal.i18n import N_
+from portal.permissions import Rule
 
 
 class Access(StrEnum):
@@ -23,9 +24,9 @@ class Route:
     navbar_position: int | None = None  # shown in the navbar when set, sorted by it
 
     @property
-    def menu_subject(self) -> str:
-        """The permission subject that shows the route in the navbar (spec 2, Layout)."""
-        return f"Menu.{self.name}"
+    def menu_rule(self) -> Rule:
+        """The permission that shows the route in the navbar (spec 2, Layout)."""
+        return Rule("view", f"Menu.{self.name}")
 
 
 LOGIN = Route("login", "/login", N_("Login"), Access.LOGGED_OUT_ONLY)

@@ -27,7 +27,7 @@ def brand() -> rx.Component:
 
 
 def _visible(route: routes.Route) -> rx.Var[bool]:
-    return SessionState.rules.contains(f"view {route.menu_subject}")
+    return SessionState.allows(route.menu_rule)
 
 
 def _nav_link(route: routes.Route, on_click=None) -> rx.Component:

@@ -20,7 +20,7 @@ from fastapi import Depends, Request
 from sqlmodel import Session
 
 from portal.i18n import N_
-from portal.permissions import Role, Rule, can, is_staff, rules_for
+from portal.permissions import Role, Rule, allows, is_staff, rules_for
 from portal.provider import audit
 from portal.provider.db import SessionDep
 from portal.provider.errors import REQUIRED_TERMS, ApiError
@@ -48,8 +48,8 @@ class Principal:
         """Staff read every company's data; customers only their companies'."""
         return is_staff(self.user.roles)
 
-    def can(self, action: str, subject: str) -> bool:
-        return can(self.rules, action, subject)
+    def allows(self, rule: Rule) -> bool:
+        return allows(self.rules, rule)
 
 
 # Methods that change nothing: the others, made with a token, go to the audit log.

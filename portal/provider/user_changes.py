@@ -12,7 +12,12 @@ from pydantic.alias_generators import to_camel
 from sqlmodel import Session, col, select
 
 from portal.i18n import N_
-from portal.permissions import is_staff_company, password_fields_shown, staff_domain_violation
+from portal.permissions import (
+    MANAGE_USERS,
+    is_staff_company,
+    password_fields_shown,
+    staff_domain_violation,
+)
 from portal.provider.errors import ApiError, Violation
 from portal.provider.models import Company, User
 from portal.provider.schemas.users import UserWrite
@@ -221,7 +226,7 @@ def _check_permissions(
     refused: set[str] = set()
     if editing_self:
         refused = set(
-            fields_refused_for_self(changed, manages_users=principal.can("manage", "User"))
+            fields_refused_for_self(changed, manages_users=principal.allows(MANAGE_USERS))
         )
     if "ldap" in changed and not may_set_ldap(actor_roles):
         refused.add("ldap")

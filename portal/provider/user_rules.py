@@ -5,7 +5,7 @@ companies (docs/decisions/user-writes.md)."""
 import uuid
 from collections.abc import Iterable
 
-from portal.permissions import Role, Rule, assignable_roles, can, is_staff
+from portal.permissions import MANAGE_USERS, Role, Rule, allows, assignable_roles, is_staff
 
 # Spec 6: company, auxiliary companies and roles are locked when editing oneself.
 LOCKED_FOR_SELF = frozenset({"roles", "company", "auxiliary_companies"})
@@ -43,7 +43,7 @@ def may_manage(
     target holding only roles the actor could grant (so a staff user manager cannot take over
     an admin's account), and, for a customer, a target in none but the actor's companies."""
     rule_set = set(rules)
-    if not can(rule_set, "manage", "User"):
+    if not allows(rule_set, MANAGE_USERS):
         return False
     actor = list(actor_roles)
     target = set(target_roles)

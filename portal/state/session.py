@@ -18,7 +18,7 @@ from portal import routes
 from portal.client import ProviderClient, ProviderError, User
 from portal.connections import backend_url, forget_client, session_client, session_store
 from portal.i18n import format_moment, gettext
-from portal.permissions import rules_for, user_writes_blocked
+from portal.permissions import RULES, Rule, rules_for, user_writes_blocked
 from portal.routes import Access
 from portal.session_store import COOKIE_NAME, PortalSession
 from portal.state.messages import MessagesState
@@ -81,8 +81,19 @@ class SessionState(PreferencesState):
     def profile_path(self) -> str:
         return routes.user_path(self.user_id) if self.user_id else routes.HOME.path
 
-    def may(self, action: str, subject: str) -> bool:
-        return f"{action} {subject}" in self.rules
+    @classmethod
+    def allows(cls, rule: Rule) -> rx.Var[bool]:
+        """Whether the signed-in user holds ``rule``: how views show or hide what the provider
+        would refuse anyway."""
+        return cls.rules.contains(rule.key)
+
+    def _holds(self, rule: Rule) -> bool:
+        """``allows`` for the backend: whether a state may make the call ``rule`` guards."""
+        return rule.key in self.rules
+
+    def _held_rules(self) -> frozenset[Rule]:
+        """The signed-in user's rules, for the functions of ``portal.permissions``."""
+        return frozenset(rule for rule in RULES if rule.key in self.rules)
 
     async def provider(self) -> ProviderClient:
         """The provider client of this user's session."""
@@ -132,7 +143,7 @@ class SessionState(PreferencesState):
         self.lastname = user.lastname
         self.company_name = user.company.name if user.company and user.company.name else ""
         self.roles = list(user.roles)
-        self.rules = sorted(f"{rule.action} {rule.subject}" for rule in rules_for(user.roles))
+        self.rules = sorted(rule.key for rule in rules_for(user.roles))
         self.has_accepted_terms = user.has_accepted_terms
         self.impersonator_id = session.impersonator_id if session else ""
         self.impersonator_email = session.impersonator_email if session else ""

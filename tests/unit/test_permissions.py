@@ -1,7 +1,13 @@
 """The permission table of spec section 6, rule by rule."""
 
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 
+from portal import permissions
 from portal.permissions import (
     Role,
     assignable_roles,
@@ -92,3 +98,32 @@ def test_admin_roles_need_the_staff_mail_domain() -> None:
 )
 def test_staff_companies_begin_or_end_with_the_staff_name(name: str, hidden: bool) -> None:
     assert is_staff_company(name, "Patchbay") is hidden
+
+
+def test_every_named_rule_is_in_the_table() -> None:
+    named = {
+        value
+        for name, value in vars(permissions).items()
+        if name.isupper() and isinstance(value, permissions.Rule)
+    }
+    assert named == set(permissions.RULES)
+
+
+RULE_KEY = re.compile(r"^(view|view\.all|view\.client|manage|access|impersonate) [\w.]+$")
+UI_PACKAGES = ("components", "pages", "state")
+
+
+def _ui_string_constants() -> Iterator[tuple[Path, str]]:
+    root = Path(permissions.__file__).parent
+    for package in UI_PACKAGES:
+        for path in (root / package).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    yield path, node.value
+
+
+def test_the_ui_names_rules_only_through_the_table() -> None:
+    """A rule spelled as a string in a view ("manage Service.ref") hides a button silently
+    when misspelled; views name the constants of ``portal.permissions`` instead."""
+    spelled = [(path.name, text) for path, text in _ui_string_constants() if RULE_KEY.match(text)]
+    assert spelled == []

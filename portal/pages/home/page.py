@@ -25,7 +25,7 @@ _SECTIONS = (
 
 def _section_card(route: routes.Route, icon: str, description: str) -> rx.Component:
     return rx.cond(
-        SessionState.rules.contains(f"view {route.menu_subject}"),
+        SessionState.allows(route.menu_rule),
         rx.link(
             rx.card(
                 rx.hstack(

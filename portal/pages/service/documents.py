@@ -9,6 +9,7 @@ from portal.components.downloads import download_link
 from portal.components.i18n import _
 from portal.pages.service.models import Download, ServiceDetail
 from portal.pages.service.state import ServiceState
+from portal.permissions import ACCESS_ORDER_PDF
 
 service: ObjectVar[ServiceDetail] = ServiceState.service.to(ObjectVar, ServiceDetail)
 
@@ -52,7 +53,7 @@ def documents_card() -> rx.Component:
             _group(_("Handovers"), service.handovers, "handovers"),
             _group(_("Letters of authorisation"), service.loas, "loas"),
             rx.cond(
-                ServiceState.rules.contains("access Order.pdf") & (order_form.url != ""),
+                ServiceState.allows(ACCESS_ORDER_PDF) & (order_form.url != ""),
                 rx.vstack(
                     rx.text(_("Order form"), size="2", weight="bold"),
                     rx.box(_download(order_form)),

@@ -12,6 +12,7 @@ from portal.components.invoices.state import InvoicesTableState
 from portal.components.maintenances.state import MaintenancesState
 from portal.i18n import gettext
 from portal.pages.service.models import ServiceDetail
+from portal.permissions import ACCESS_INVOICES, MANAGE_SERVICE_REFERENCES
 from portal.state.messages import MessagesState
 from portal.state.session import SessionState
 
@@ -61,7 +62,7 @@ class ServiceState(SessionState):
             return
         self._show("ready", service)
         yield MaintenancesState.show_for_service(service.reference)
-        if self.may("access", "Invoice"):
+        if self._holds(ACCESS_INVOICES):
             yield InvoicesTableState.show_for_service(service.id)
 
     @rx.event
@@ -71,7 +72,7 @@ class ServiceState(SessionState):
     @rx.event
     async def save_references(self):
         """Replaces the client references with the field's comma-separated list (spec 5)."""
-        if not self.may("manage", "Service.ref"):
+        if not self._holds(MANAGE_SERVICE_REFERENCES):
             return
         self.saving = True
         yield

@@ -14,6 +14,7 @@ from portal.components.service_status import status_chip
 from portal.pages.service.documents import documents_card
 from portal.pages.service.models import AttributeGroup, AttributeValue, Place, ServiceDetail, Step
 from portal.pages.service.state import ServiceState
+from portal.permissions import ACCESS_INVOICES, MANAGE_SERVICE_REFERENCES
 
 _NONE = "—"
 service: ObjectVar[ServiceDetail] = ServiceState.service.to(ObjectVar, ServiceDetail)
@@ -183,7 +184,7 @@ def _details() -> rx.Component:
 
 def _references_form() -> rx.Component:
     return rx.cond(
-        ServiceState.rules.contains("manage Service.ref"),
+        ServiceState.allows(MANAGE_SERVICE_REFERENCES),
         rx.card(
             rx.el.form(
                 rx.vstack(
@@ -243,7 +244,7 @@ def _ready() -> rx.Component:
         ),
         _section(_("Maintenances"), maintenances_table(), "service-maintenances"),
         rx.cond(
-            ServiceState.rules.contains("access Invoice"),
+            ServiceState.allows(ACCESS_INVOICES),
             _section(_("Invoices"), invoices_table(), "service-invoices"),
         ),
         maintenance_dialog(),

@@ -16,6 +16,7 @@ from portal.pages.services.import_dialog import import_dialog
 from portal.pages.services.models import ServiceRow
 from portal.pages.services.query import SERVICES_PER_PAGE, status_list_url
 from portal.pages.services.state import CARDS, TABLE, ServicesState
+from portal.permissions import MANAGE_SERVICE_REFERENCES
 
 SEARCH_DEBOUNCE_MS = 1000  # spec 9
 COLUMNS = (
@@ -155,7 +156,7 @@ def toolbar() -> rx.Component:
             on_change=ServicesState.set_view_mode,
             aria_label=_("View"),
         ),
-        rx.cond(ServicesState.rules.contains("manage Service.ref"), import_dialog()),
+        rx.cond(ServicesState.allows(MANAGE_SERVICE_REFERENCES), import_dialog()),
         _export_button(),
         spacing="3",
         align="center",

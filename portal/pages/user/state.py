@@ -7,6 +7,7 @@ import reflex as rx
 
 from portal.client import NotFound, ProviderError
 from portal.pages.users.models import USER_INCLUDES, UserRow
+from portal.permissions import can_update_profile
 from portal.state.session import SessionState
 
 ProfileStatus = Literal["loading", "ready", "missing", "failed"]
@@ -19,8 +20,9 @@ class UserProfileState(SessionState):
     @rx.var
     def may_change(self) -> bool:
         """Spec 2 and 6: the update (and delete) buttons, for user managers and the owner."""
-        owner = bool(self.profile.id) and self.profile.id == self.user_id
-        return owner or "manage User" in self.rules
+        return bool(self.profile.id) and can_update_profile(
+            self._held_rules(), self.user_id, self.profile.id
+        )
 
     def _user_id(self) -> str:
         # The last segment of /users/{id}; Reflex's own ``id`` route var is only typed once the

@@ -14,20 +14,19 @@ from portal.i18n import N_
 from portal.pages.users.delete_state import UserDeleteState
 from portal.pages.users.form_state import UserFormState
 from portal.pages.users.models import UserRow
+from portal.permissions import IMPERSONATE_ANYONE, MANAGE_USERS
 from portal.state.impersonation import ImpersonationState
 from portal.state.session import SessionState
 
 ACTIONS_COLUMN = Column(N_("Actions"))
-MANAGE_USER = "manage User"
-IMPERSONATE = "impersonate all"
 
 
 def may_manage() -> rx.Var[bool]:
-    return SessionState.rules.contains(MANAGE_USER)
+    return SessionState.allows(MANAGE_USERS)
 
 
 def actions_shown() -> rx.Var[bool]:
-    return may_manage() | SessionState.rules.contains(IMPERSONATE)
+    return may_manage() | SessionState.allows(IMPERSONATE_ANYONE)
 
 
 def create_button() -> rx.Component:
@@ -60,7 +59,7 @@ def row_actions(user: ObjectVar[UserRow]) -> rx.Component:
     blocked = SessionState.user_writes_blocked
     return rx.hstack(
         rx.cond(
-            SessionState.rules.contains(IMPERSONATE),
+            SessionState.allows(IMPERSONATE_ANYONE),
             _action(
                 "venetian-mask",
                 _("Impersonate {name}", name=user.full_name),

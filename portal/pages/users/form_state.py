@@ -24,7 +24,6 @@ from portal.pages.users.models import USER_INCLUDES
 from portal.pages.users.state import UsersListState
 from portal.permissions import (
     Role,
-    Rule,
     assignable_roles,
     is_staff,
     is_staff_company,
@@ -97,8 +96,7 @@ class UserFormState(UserFormFields, SessionState):
 
     @rx.var
     def role_choices(self) -> list[str]:
-        rules = [Rule(*rule.split(" ", 1)) for rule in self.rules]
-        return assignable_roles(rules, self.roles, self.role_values)
+        return assignable_roles(self._held_rules(), self.roles, self.role_values)
 
     @rx.var
     def ldap_shown(self) -> bool:

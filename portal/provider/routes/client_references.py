@@ -15,6 +15,7 @@ from portal.client_references import (
     split_client_references,
 )
 from portal.i18n import N_
+from portal.permissions import ACCESS_ORDER_PDF, MANAGE_SERVICE_REFERENCES
 from portal.provider import audit
 from portal.provider.client_reference_csv import UTF8_BOM, CsvRejected, csv_lines, parse_import
 from portal.provider.db import SessionDep
@@ -51,7 +52,7 @@ class ImportResult(ApiModel):
 
 
 def _require_reference_access(principal: Principal) -> None:
-    if not principal.can("manage", "Service.ref"):
+    if not principal.allows(MANAGE_SERVICE_REFERENCES):
         raise ApiError(403)
 
 
@@ -94,7 +95,7 @@ def update_client_references(
     db.commit()
     service = one_or_404(db, statement.options(*service_loaders(includes)))
     return service_out(
-        service, includes, language, may_read_order_pdf=principal.can("access", "Order.pdf")
+        service, includes, language, may_read_order_pdf=principal.allows(ACCESS_ORDER_PDF)
     )
 
 

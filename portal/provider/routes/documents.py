@@ -10,6 +10,7 @@ from fastapi import APIRouter
 from fastapi.responses import FileResponse
 from sqlmodel import col, select
 
+from portal.permissions import ACCESS_ORDER_PDF
 from portal.provider.db import SessionDep
 from portal.provider.downloads import attachment
 from portal.provider.errors import ApiError
@@ -41,7 +42,7 @@ def download_order_form(
     service_id: uuid.UUID, db: SessionDep, principal: CurrentPrincipal
 ) -> FileResponse:
     """The order form (bon de commande) of the service; needs access to Order.pdf."""
-    if not principal.can("access", "Order.pdf"):
+    if not principal.allows(ACCESS_ORDER_PDF):
         raise ApiError(403)
     statement = visible_services(principal).where(Service.id == service_id)
     service = one_or_404(db, statement)

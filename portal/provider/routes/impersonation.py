@@ -13,7 +13,7 @@ from fastapi import APIRouter, Query, Request, Response
 from sqlmodel import Session, select
 
 from portal.i18n import N_
-from portal.permissions import may_impersonate
+from portal.permissions import IMPERSONATE_ANYONE, may_impersonate
 from portal.provider.audit import record
 from portal.provider.db import SessionDep
 from portal.provider.errors import ApiError
@@ -73,7 +73,7 @@ def _start(
     if principal.impersonator is not None:
         _refuse(db, request, principal, 403, ALREADY_IMPERSONATING, reason="chain", target=email)
     require_accepted_terms(principal)
-    if not principal.can("impersonate", "all"):
+    if not principal.allows(IMPERSONATE_ANYONE):
         _refuse(db, request, principal, 403, None, reason="not_allowed", target=email)
     subject = db.exec(select(User).where(User.email == email)).first()
     if subject is None or not subject.is_active:

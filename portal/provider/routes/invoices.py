@@ -11,6 +11,7 @@ from sqlalchemy import func
 from sqlmodel import col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
+from portal.permissions import ACCESS_INVOICES
 from portal.provider.db import SessionDep, preload
 from portal.provider.downloads import attachment
 from portal.provider.errors import ApiError
@@ -51,7 +52,7 @@ def invoice_ordering(request: Request) -> Ordering:
 
 
 def visible_invoices(principal: Principal) -> SelectOfScalar[Invoice]:
-    if not principal.can("access", "Invoice"):
+    if not principal.allows(ACCESS_INVOICES):
         raise ApiError(403)
     return scope_to_companies(select(Invoice), principal, Invoice.company_id)
 

@@ -6,6 +6,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Request
 from sqlalchemy.orm.interfaces import LoaderOption
 
+from portal.permissions import ACCESS_ORDER_PDF
 from portal.provider.db import SessionDep, preload
 from portal.provider.hydra import (
     Collection,
@@ -61,7 +62,7 @@ def list_services(
     statement = filter_services(visible_services(principal), filters)
     statement = statement.options(*service_loaders(includes)).order_by(*order)
     services, total = paginate(db, statement, page)
-    may_read_order_pdf = principal.can("access", "Order.pdf")
+    may_read_order_pdf = principal.allows(ACCESS_ORDER_PDF)
     members = [
         service_out(service, includes, language, may_read_order_pdf=may_read_order_pdf)
         for service in services
@@ -80,5 +81,5 @@ def get_service(
     statement = visible_services(principal).where(Service.id == service_id)
     service = one_or_404(db, statement.options(*service_loaders(includes)))
     return service_out(
-        service, includes, language, may_read_order_pdf=principal.can("access", "Order.pdf")
+        service, includes, language, may_read_order_pdf=principal.allows(ACCESS_ORDER_PDF)
     )

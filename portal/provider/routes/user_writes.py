@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from portal.i18n import N_
-from portal.permissions import user_writes_blocked
+from portal.permissions import MANAGE_USERS, user_writes_blocked
 from portal.provider.audit import record
 from portal.provider.db import SessionDep, preload
 from portal.provider.errors import ApiError, Violation
@@ -116,7 +116,7 @@ def create_user(
 ) -> UserOut:
     """Create a user and mail them the link to confirm their account (7 days)."""
     _refuse_blocked_writes(principal)
-    if not principal.can("manage", "User"):
+    if not principal.allows(MANAGE_USERS):
         raise ApiError(403)
     checked = check_write(db, principal, body, None)
     assert checked.values.company is not None  # required: checked above
