@@ -6,7 +6,15 @@ from enum import StrEnum
 from urllib.parse import urlencode
 
 from portal.i18n import N_
-from portal.permissions import Rule
+from portal.permissions import (
+    VIEW_CONTACTS_MENU,
+    VIEW_INVOICES_MENU,
+    VIEW_MONITORING_MENU,
+    VIEW_SERVICES_MENU,
+    VIEW_TICKETS_MENU,
+    VIEW_USERS_MENU,
+    Rule,
+)
 
 
 class Access(StrEnum):
@@ -22,11 +30,9 @@ class Route:
     label: str  # English message id of the navbar entry, breadcrumb and page title
     access: Access = Access.PRIVATE
     navbar_position: int | None = None  # shown in the navbar when set, sorted by it
-
-    @property
-    def menu_rule(self) -> Rule:
-        """The permission that shows the route in the navbar (spec 2, Layout)."""
-        return Rule("view", f"Menu.{self.name}")
+    # What a signed-in user needs to open the page, and to see it in the navbar (spec 2, 6):
+    # the guard refuses the page to anyone else, before any provider call.
+    permission: Rule | None = None
 
 
 LOGIN = Route("login", "/login", N_("Login"), Access.LOGGED_OUT_ONLY)
@@ -40,14 +46,29 @@ CONFIRM_ACCOUNT = Route(
     "confirmAccount", "/confirm-account", N_("Confirm my account"), Access.LOGGED_OUT_ONLY
 )
 HOME = Route("home", "/", N_("Home"))
-SERVICES = Route("services", "/services", N_("Services"), navbar_position=1)
-SERVICE = Route("service", "/services/[id]", N_("Service"))
-MONITORING = Route("monitoring", "/monitoring", N_("Monitoring"), navbar_position=3)
-TICKETS = Route("tickets", "/tickets", N_("Tickets"), navbar_position=4)
-TICKET = Route("ticket", "/tickets/[id]", N_("Ticket"))
-INVOICES = Route("invoices", "/invoices", N_("Invoicing"), navbar_position=5)
-CONTACTS = Route("contacts", "/contacts", N_("Contacts"), navbar_position=6)
-USERS = Route("users", "/users", N_("Users"), navbar_position=7)
+SERVICES = Route(
+    "services", "/services", N_("Services"), navbar_position=1, permission=VIEW_SERVICES_MENU
+)
+SERVICE = Route("service", "/services/[id]", N_("Service"), permission=VIEW_SERVICES_MENU)
+MONITORING = Route(
+    "monitoring",
+    "/monitoring",
+    N_("Monitoring"),
+    navbar_position=3,
+    permission=VIEW_MONITORING_MENU,
+)
+TICKETS = Route(
+    "tickets", "/tickets", N_("Tickets"), navbar_position=4, permission=VIEW_TICKETS_MENU
+)
+TICKET = Route("ticket", "/tickets/[id]", N_("Ticket"), permission=VIEW_TICKETS_MENU)
+INVOICES = Route(
+    "invoices", "/invoices", N_("Invoicing"), navbar_position=5, permission=VIEW_INVOICES_MENU
+)
+CONTACTS = Route(
+    "contacts", "/contacts", N_("Contacts"), navbar_position=6, permission=VIEW_CONTACTS_MENU
+)
+USERS = Route("users", "/users", N_("Users"), navbar_position=7, permission=VIEW_USERS_MENU)
+# A profile: one's own always; another's as far as the provider lets the user read it.
 USER = Route("user", "/users/[id]", N_("User"))
 LEGAL_NOTICES = Route("legalNotices", "/legal_notices", N_("Legal notices"), Access.PUBLIC)
 TERMS_OF_USE = Route("termsOfUse", "/terms", N_("Terms of use"), Access.PUBLIC)
@@ -76,6 +97,7 @@ NAVBAR_ROUTES = sorted(
     (route for route in ROUTES if route.navbar_position is not None),
     key=lambda route: route.navbar_position or 0,
 )
+_BY_NAME = {route.name: route for route in ROUTES}
 LOGGED_OUT_ONLY_PATHS = frozenset(r.path for r in ROUTES if r.access is Access.LOGGED_OUT_ONLY)
 
 # Backend routes of the portal itself (not pages): the session cookie hand-over, logout and the
@@ -88,6 +110,10 @@ USER_DOCUMENTATION_EN = "/docs/user_documentation_en"
 # without its leading slash follows, and the query passes through but for the language.
 FILES_PATH = "/_portal/files"
 FILES_LANGUAGE = "_lang"
+
+
+def by_name(name: str) -> Route:
+    return _BY_NAME[name]
 
 
 def user_documentation_path(language: str) -> str:

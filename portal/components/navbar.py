@@ -27,7 +27,7 @@ def brand() -> rx.Component:
 
 
 def _visible(route: routes.Route) -> rx.Var[bool]:
-    return SessionState.allows(route.menu_rule)
+    return SessionState.allows(route.permission) if route.permission else rx.Var.create(True)
 
 
 def _nav_link(route: routes.Route, on_click=None) -> rx.Component:

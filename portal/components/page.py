@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import reflex as rx
 from reflex.event import EventType
 
+from portal import routes
 from portal.components.breadcrumbs import Crumb
 from portal.components.i18n import _
 from portal.components.layout import default_layout, login_layout
@@ -36,9 +37,26 @@ def _waiting() -> rx.Component:
     return rx.center(rx.spinner(size="3"), padding="48px", width="100%")
 
 
+def _forbidden() -> rx.Component:
+    """In place of a page the user may not open (spec 6): why, and the way home."""
+    return rx.callout(
+        rx.vstack(
+            rx.text(_("Forbidden access"), weight="bold"),
+            rx.text(_("Your account does not give access to this page.")),
+            rx.link(_("Back to home"), href=routes.HOME.path),
+            spacing="2",
+        ),
+        icon="shield-alert",
+        color_scheme="amber",
+        role="alert",
+    )
+
+
 def _guarded(route: Route, content: rx.Component) -> rx.Component:
     ready = rx.State.is_hydrated & (SessionState.checked_path != "")
     if route.access is Access.PRIVATE:
+        if route.permission is not None:
+            content = rx.cond(SessionState.forbidden, _forbidden(), content)
         return rx.cond(ready & SessionState.is_logged_in, content, _waiting())
     if route.access is Access.LOGGED_OUT_ONLY:
         return rx.cond(rx.State.is_hydrated & ~SessionState.is_logged_in, content, _waiting())
@@ -74,7 +92,7 @@ def page(
                 component=component,
                 route=route.path,
                 title=f"{route.label} · {get_settings().company_name}",
-                on_load=[SessionState.check_access(route.access.value), *on_load],
+                on_load=[SessionState.check_access(route.name), *on_load],
             )
         )
         return render

@@ -17,7 +17,7 @@ from reflex.event import EventSpec
 from portal import routes
 from portal.client import ProviderClient, ProviderError, User
 from portal.connections import backend_url, forget_client, session_client, session_store
-from portal.i18n import format_moment, gettext
+from portal.i18n import N_, format_moment, gettext
 from portal.permissions import RULES, Rule, rules_for, user_writes_blocked
 from portal.routes import Access
 from portal.session_store import COOKIE_NAME, PortalSession
@@ -25,6 +25,7 @@ from portal.state.messages import MessagesState
 from portal.state.preferences import PreferencesState
 
 logger = logging.getLogger(__name__)
+FORBIDDEN = N_("Forbidden access")
 
 
 def load_from_server(url: str) -> EventSpec:
@@ -45,6 +46,8 @@ class SessionState(PreferencesState):
     has_accepted_terms: bool = False
     signed_in_at: float = 0.0
     checked_path: str = ""
+    # The page just guarded needs a permission the user lacks (spec 6): it shows only why.
+    forbidden: bool = False
     # The staff user behind an impersonation (spec 4); empty when none.
     impersonator_id: str = ""
     impersonator_email: str = ""
@@ -212,21 +215,24 @@ class SessionState(PreferencesState):
         return await self._end()
 
     @rx.event
-    async def check_access(self, access: str):
-        """The navigation guard of spec 2, run on every page load."""
-        (await self.get_state(MessagesState)).clear_temporary()
+    async def check_access(self, route_name: str):
+        """The navigation guard of spec 2, run on every page load: login, terms, then the
+        permission the route table names for the page."""
+        route = routes.by_name(route_name)
+        messages = await self.get_state(MessagesState)
+        messages.clear_temporary()
         language_event = self.adopt_browser_language()
         logged_in = await self._restore()
         url = self.router.url
         path = url.path.rstrip("/") or "/"
         full_path = path + (f"?{url.query}" if url.query else "")
-        if access == Access.PRIVATE and not logged_in:
+        self.forbidden = False
+        if route.access is Access.PRIVATE and not logged_in:
             return [language_event, rx.redirect(routes.login_path(full_path))]
-        if access == Access.LOGGED_OUT_ONLY and logged_in:
+        if route.access is Access.LOGGED_OUT_ONLY and logged_in:
             return [language_event, rx.redirect(routes.HOME.path)]
-        if access == Access.PRIVATE and not self.has_accepted_terms:
+        if route.access is Access.PRIVATE and not self.has_accepted_terms:
             # What the provider's 403 required_terms would cause, without the round trip.
-            messages = await self.get_state(MessagesState)
             messages.show(
                 gettext(self.current_language, "Please accept the terms and conditions of use."),
                 "error",
@@ -234,4 +240,15 @@ class SessionState(PreferencesState):
             )
             return [language_event, rx.redirect(routes.TERMS_OF_USE.path)]
         self.checked_path = path
+        if route.permission is not None and not self._holds(route.permission):
+            self.forbidden = True
+            return [
+                language_event,
+                messages.show(gettext(self.current_language, FORBIDDEN), "warning"),
+            ]
         return language_event
+
+    def _page_open(self) -> bool:
+        """Whether the guard let the user onto this page: page loads call the provider only
+        then (a refused page makes no call)."""
+        return self.is_logged_in and self.has_accepted_terms and not self.forbidden

@@ -65,3 +65,32 @@ def test_login_path_keeps_the_target_except_home() -> None:
 )
 def test_redirects_stay_on_this_site(target: str | None, safe: str) -> None:
     assert routes.safe_redirect(target) == safe
+
+
+# Spec 6: the menu permission of each screen guards the screen itself, whatever the way in.
+EXPECTED_PERMISSIONS = {
+    "services": ("view", "Menu.services"),
+    "service": ("view", "Menu.services"),
+    "monitoring": ("view", "Menu.monitoring"),
+    "tickets": ("view", "Menu.tickets"),
+    "ticket": ("view", "Menu.tickets"),
+    "invoices": ("view", "Menu.invoices"),
+    "contacts": ("view", "Menu.contacts"),
+    "users": ("view", "Menu.users"),
+}
+
+
+@pytest.mark.parametrize("route", routes.ROUTES, ids=lambda route: route.name)
+def test_each_route_needs_the_permission_of_spec_6(route: routes.Route) -> None:
+    permission = route.permission
+    expected = EXPECTED_PERMISSIONS.get(route.name)
+    assert (tuple(permission) if permission else None) == expected
+
+
+def test_every_navbar_route_is_guarded_by_its_menu_permission() -> None:
+    for route in routes.NAVBAR_ROUTES:
+        assert route.permission == ("view", f"Menu.{route.name}")
+
+
+def test_a_route_is_found_by_its_name() -> None:
+    assert routes.by_name("invoices") is routes.INVOICES

@@ -25,7 +25,7 @@ _SECTIONS = (
 
 def _section_card(route: routes.Route, icon: str, description: str) -> rx.Component:
     return rx.cond(
-        SessionState.allows(route.menu_rule),
+        SessionState.allows(route.permission) if route.permission else True,
         rx.link(
             rx.card(
                 rx.hstack(

@@ -36,7 +36,7 @@ class ServiceState(SessionState):
 
     @rx.event
     async def load(self):
-        if not (self.is_logged_in and self.has_accepted_terms):
+        if not self._page_open():
             return
         service_id = self._service_id()
         if self.service.id != service_id:

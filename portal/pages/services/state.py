@@ -69,7 +69,7 @@ class ServicesState(PagedTableState, SessionState):
     @rx.event
     async def load(self):
         """Opens the list as its URL describes it (on every load, back and forward included)."""
-        if not (self.is_logged_in and self.has_accepted_terms):
+        if not self._page_open():
             return
         query = ServicesQuery.from_params(parse_qsl(self.router.url.query))
         self.search = query.search

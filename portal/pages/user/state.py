@@ -35,7 +35,7 @@ class UserProfileState(SessionState):
 
     @rx.event
     async def load(self):
-        if not (self.is_logged_in and self.has_accepted_terms):
+        if not self._page_open():
             return
         user_id = self._user_id()
         if self.profile.id != user_id:

@@ -23,7 +23,7 @@ class UsersListState(PagedTableState, SessionState):
     @rx.event
     def load(self):
         """Opens the list as its URL describes it (on every load, back and forward included)."""
-        if not (self.is_logged_in and self.has_accepted_terms):
+        if not self._page_open():
             return None
         query = UsersQuery.from_params(self.router.url.query_parameters)
         self.name_filter, self.email_filter = query.name, query.email
