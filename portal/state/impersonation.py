@@ -11,7 +11,8 @@ from portal import routes
 from portal.client import ProviderError, User
 from portal.connections import session_store
 from portal.i18n import gettext
-from portal.state.messages import MessagesState
+from portal.state.failures import reports_failures
+from portal.state.messages import Events, MessagesState
 from portal.state.session import SessionState
 
 
@@ -19,6 +20,7 @@ class ImpersonationState(SessionState):
     switching: rx.Field[bool] = rx.field(False)
 
     @rx.event
+    @reports_failures(shown=True)
     async def impersonate(self, email: str):
         if self.switching or self.is_impersonating:
             return
@@ -27,10 +29,9 @@ class ImpersonationState(SessionState):
         try:
             client = await self.provider()
             target = await client.impersonation.start(email)
-        except ProviderError as error:
+        except ProviderError:
             self.switching = False
-            yield await self.show_failure(error)
-            return
+            raise
         yield await self._become(
             target,
             client.cookies(),
@@ -38,6 +39,7 @@ class ImpersonationState(SessionState):
         )
 
     @rx.event
+    @reports_failures(shown=True)
     async def leave(self):
         if self.switching or not self.is_impersonating:
             return
@@ -46,22 +48,21 @@ class ImpersonationState(SessionState):
         try:
             client = await self.provider()
             original = await client.impersonation.exit()
-        except ProviderError as error:
+        except ProviderError:
             self.switching = False
-            yield await self.show_failure(error)
-            return
+            raise
         yield await self._become(original, client.cookies(), impersonator=("", "", "", []))
 
     async def _become(
         self, user: User, cookies: dict[str, str], impersonator: tuple[str, str, str, list[str]]
-    ):
+    ) -> Events:
         """Makes ``user`` the session's user, with the provider cookie the switch rotated to:
         once stored, every worker's client of this session sends that one."""
         store = session_store()
         session = await store.load(self._token)
         if session is None:
             self.switching = False
-            return await self.report(ProviderError(401, "401", "Session expired"))
+            return await self.report(self._session_expired())
         session.user_id = user.id
         session.provider_cookies = cookies
         (
@@ -80,5 +81,5 @@ class ImpersonationState(SessionState):
             if session.impersonator_id
             else gettext(self.current_language, "You are back as {name}.", name=user.full_name)
         )
-        shown = messages.show(text, "success")
-        return [event for event in (shown, rx.redirect(routes.HOME.path)) if event is not None]
+        messages.show(text, "success")
+        return rx.redirect(routes.HOME.path)

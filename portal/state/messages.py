@@ -1,23 +1,33 @@
 """Stacked messages (spec 2, 8 and 9): temporary ones go after 5 s, permanent ones stay, and
-a message equal in text, type and permanence to one already shown is not shown twice."""
+a message equal in text, type and permanence to one already shown is not shown twice.
+
+Showing a message only changes this state: its snackbar, once mounted in the browser, asks for
+its own expiry (``expire`` on mount), so no caller has an event to pass on and none can lose it.
+"""
 
 import asyncio
-import itertools
+import uuid
 from typing import Literal
 
 import reflex as rx
 from pydantic import BaseModel
+from reflex.event import EventSpec
 
-from portal.client import ProviderError
-from portal.i18n import gettext
+from portal.client import Forbidden, ProviderError, ServerError, Unauthorized
+from portal.i18n import N_, gettext
 
 MessageKind = Literal["success", "info", "warning", "error"]
+# What a helper answers for the browser (a redirect, a sign-out): the event handler that called
+# it must return or yield it, or it is lost; ``tests/unit/test_event_flow.py`` watches for that.
+Events = EventSpec | list[EventSpec] | None
 TEMPORARY_SECONDS = 5.0
-_ids = itertools.count(1)
+TERMS_REMINDER = N_("Please accept the terms and conditions of use.")
+UNEXPECTED = N_("An unexpected error has occurred. If the error persists, please contact support.")
 
 
 class Message(BaseModel):
-    id: int
+    # Unique across workers: several may add to one user's messages.
+    id: str
     text: str
     kind: str
     permanent: bool
@@ -26,41 +36,29 @@ class Message(BaseModel):
 class MessagesState(rx.State):
     messages: rx.Field[list[Message]] = rx.field(default_factory=list)
 
-    def show(self, text: str, kind: MessageKind = "info", *, permanent: bool = False):
-        """Adds a message; returns the event that will expire it, to be returned or yielded."""
+    def show(self, text: str, kind: MessageKind = "info", *, permanent: bool = False) -> None:
         if any((m.text, m.kind, m.permanent) == (text, kind, permanent) for m in self.messages):
-            return None
-        message = Message(id=next(_ids), text=text, kind=kind, permanent=permanent)
+            return
+        message = Message(id=uuid.uuid4().hex, text=text, kind=kind, permanent=permanent)
         self.messages = [*self.messages, message]
-        return None if permanent else MessagesState.expire(message.id)
 
-    def show_error(self, error: ProviderError, language: str):
-        """The one message handler of spec section 8 for a failed provider call."""
-        if error.code == 401:
-            return None
-        if error.code == 403:
-            if error.error_code == "required_terms":
-                return self.show(
-                    gettext(language, "Please accept the terms and conditions of use."),
-                    "error",
-                    permanent=True,
-                )
-            return None
-        if error.code == 0:
-            return self.show(
-                gettext(language, "The service cannot be reached. Please try again shortly."),
-                "error",
-            )
-        if error.code >= 500:
-            return self.show(
-                gettext(
-                    language,
-                    "An unexpected error has occurred. If the error persists, "
-                    "please contact support.",
-                ),
-                "error",
-            )
-        return self.show(error.message, "error")
+    def show_error(
+        self, error: ProviderError, language: str, *, shown: bool = False, permanent: bool = False
+    ) -> None:
+        """The one message handler of spec 8 for a failed provider call, by the client's typed
+        errors: a 401 says nothing (the session ends), a 403 for the terms is the permanent
+        reminder, other 403s are silent unless ``shown`` (an action the user asked for), a 5xx
+        is the generic text, anything else the error's own translated message."""
+        if isinstance(error, Unauthorized):
+            return
+        if isinstance(error, Forbidden):
+            if error.requires_terms:
+                self.show(gettext(language, TERMS_REMINDER), "error", permanent=True)
+                return
+            if not shown:
+                return
+        text = gettext(language, UNEXPECTED) if isinstance(error, ServerError) else error.message
+        self.show(text, "error", permanent=permanent)
 
     def clear_temporary(self) -> None:
         if any(not m.permanent for m in self.messages):
@@ -70,11 +68,15 @@ class MessagesState(rx.State):
         self.messages = []
 
     @rx.event
-    def dismiss(self, message_id: int):
+    def dismiss(self, message_id: str):
         self.messages = [m for m in self.messages if m.id != message_id]
 
     @rx.event(background=True)
-    async def expire(self, message_id: int):
+    async def expire(self, message_id: str):
+        """Sent by a snackbar when it appears: a temporary message goes 5 s later."""
+        async with self:
+            if not any(m.id == message_id and not m.permanent for m in self.messages):
+                return
         await asyncio.sleep(TEMPORARY_SECONDS)
         async with self:
             self.messages = [m for m in self.messages if m.id != message_id]

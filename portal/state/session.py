@@ -15,13 +15,13 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from portal import routes
-from portal.client import ProviderClient, ProviderError, User
+from portal.client import Forbidden, ProviderClient, ProviderError, Unauthorized, User
 from portal.connections import backend_url, forget_client, session_client, session_store
 from portal.i18n import N_, format_moment, gettext
 from portal.permissions import RULES, Rule, rules_for, user_writes_blocked
 from portal.routes import Access
 from portal.session_store import COOKIE_NAME, PortalSession
-from portal.state.messages import MessagesState
+from portal.state.messages import TERMS_REMINDER, Events, MessagesState
 from portal.state.preferences import PreferencesState
 
 logger = logging.getLogger(__name__)
@@ -102,38 +102,28 @@ class SessionState(PreferencesState):
         """The provider client of this user's session."""
         session = await session_store().load(self._token)
         if session is None:
-            raise ProviderError(401, "401", "Session expired")
+            raise self._session_expired()
         return session_client(
             self._token, session, self.current_language, self.router.session.client_ip
         )
 
-    async def report(self, error: ProviderError):
+    async def report(
+        self, error: ProviderError, *, shown: bool = False, permanent: bool = False
+    ) -> Events:
         """Sends a failed call to the one message handler, after the session rules of spec 8:
-        401 signs out with the current path as redirect, 403 required_terms opens the terms."""
+        401 signs out with the current path as redirect, 403 required_terms opens the terms.
+        ``shown`` and ``permanent``: see ``MessagesState.show_error``. The caller returns or
+        yields what this answers; ``reports_failures`` does that for it."""
         messages = await self.get_state(MessagesState)
-        shown = messages.show_error(error, self.current_language)
-        if error.code == 401:
+        messages.show_error(error, self.current_language, shown=shown, permanent=permanent)
+        if isinstance(error, Unauthorized):
             return await self._end(redirect=self.router.url.path)
-        if error.error_code == "required_terms":
-            return [shown, rx.redirect(routes.TERMS_OF_USE.path)]
-        return shown
+        if isinstance(error, Forbidden) and error.requires_terms:
+            return rx.redirect(routes.TERMS_OF_USE.path)
+        return None
 
-    async def show_failure(self, error: ProviderError, *, permanent: bool = False):
-        """Shows why an action the user asked for failed, 403 refusals included, which the
-        common handler of spec 8 leaves silent; a 401 still signs out through ``report``."""
-        if error.code == 401:
-            return await self.report(error)
-        language = self.current_language
-        if error.code == 0:
-            text = gettext(language, "The service cannot be reached. Please try again shortly.")
-        elif error.code >= 500:
-            text = gettext(
-                language,
-                "An unexpected error has occurred. If the error persists, please contact support.",
-            )
-        else:
-            text = error.message
-        return (await self.get_state(MessagesState)).show(text, "error", permanent=permanent)
+    def _session_expired(self) -> Unauthorized:
+        return Unauthorized(401, "401", gettext(self.current_language, "Your session has expired."))
 
     def adopt(
         self, token: str, user: User, signed_in_at: float, session: PortalSession | None = None
@@ -191,7 +181,7 @@ class SessionState(PreferencesState):
         self.adopt(token, user, session.created_at, session)
         return True
 
-    async def _end(self, redirect: str = ""):
+    async def _end(self, redirect: str = "") -> Events:
         """Logs out (spec 4): clears the user and messages, goes to login with the redirect,
         then ends the provider session."""
         token = self._token
@@ -233,19 +223,12 @@ class SessionState(PreferencesState):
             return [language_event, rx.redirect(routes.HOME.path)]
         if route.access is Access.PRIVATE and not self.has_accepted_terms:
             # What the provider's 403 required_terms would cause, without the round trip.
-            messages.show(
-                gettext(self.current_language, "Please accept the terms and conditions of use."),
-                "error",
-                permanent=True,
-            )
+            messages.show(gettext(self.current_language, TERMS_REMINDER), "error", permanent=True)
             return [language_event, rx.redirect(routes.TERMS_OF_USE.path)]
         self.checked_path = path
         if route.permission is not None and not self._holds(route.permission):
             self.forbidden = True
-            return [
-                language_event,
-                messages.show(gettext(self.current_language, FORBIDDEN), "warning"),
-            ]
+            messages.show(gettext(self.current_language, FORBIDDEN), "warning")
         return language_event
 
     def _page_open(self) -> bool:

@@ -29,3 +29,12 @@ def test_a_permitted_page_opens_as_before(page: Page) -> None:
     page.goto("/invoices")
     expect(page.get_by_text("This section is being prepared")).to_be_visible()
     expect(page.get_by_text("Forbidden access")).to_have_count(0)
+
+
+def test_the_warning_is_temporary(page: Page) -> None:
+    log_in_as(page, "bob@acme-networks.test")
+    page.goto("/invoices")
+    warning = page.get_by_role("status").filter(has_text="Forbidden access")
+    expect(warning).to_be_visible()
+    expect(warning).to_have_count(0, timeout=9_000)
+    expect(page.get_by_role("alert").filter(has_text="Forbidden access")).to_be_visible()

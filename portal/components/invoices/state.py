@@ -3,10 +3,10 @@ by default (spec 2), optionally limited to the invoices of one service."""
 
 import reflex as rx
 
-from portal.client import ProviderError
 from portal.components.data_table import PagedTableState
 from portal.components.invoices.models import InvoiceRow
 from portal.components.paging import DESCENDING
+from portal.state.failures import reports_failures
 from portal.state.session import SessionState
 
 PAGE_SIZES = (10, 25)
@@ -26,6 +26,7 @@ class InvoicesTableState(PagedTableState, SessionState):
         return InvoicesTableState.refresh
 
     @rx.event
+    @reports_failures
     async def refresh(self):
         self.loading = True
         yield
@@ -36,11 +37,8 @@ class InvoicesTableState(PagedTableState, SessionState):
                 order=self._paging().order,
                 service_uuid=self.service_uuid or None,
             )
-        except ProviderError as error:
+        finally:
             self.loading = False
-            yield await self.report(error)
-            return
         language = self.current_language
         self.rows = [InvoiceRow.of(invoice, language) for invoice in result.items]
         self.total = result.total
-        self.loading = False

@@ -3,10 +3,10 @@ when a service page shows it; the dialog's full maintenance is fetched when open
 
 import reflex as rx
 
-from portal.client import ProviderError
 from portal.components.data_table import ALL_ROWS, PagedTableState
 from portal.components.maintenances.models import MaintenanceDetail, MaintenanceRow
 from portal.components.paging import DESCENDING
+from portal.state.failures import reports_failures
 from portal.state.session import SessionState
 
 SORT_FIELDS = ("dateStart", "dateEnd", "dateNotification")
@@ -31,6 +31,7 @@ class MaintenancesState(PagedTableState, SessionState):
         return MaintenancesState.refresh
 
     @rx.event
+    @reports_failures
     async def refresh(self):
         self.loading = True
         yield
@@ -41,16 +42,14 @@ class MaintenancesState(PagedTableState, SessionState):
                 order=self._paging().order,
                 service_reference=self.service_reference or None,
             )
-        except ProviderError as error:
+        finally:
             self.loading = False
-            yield await self.report(error)
-            return
         language = self.current_language
         self.rows = [MaintenanceRow.of(maintenance, language) for maintenance in result.items]
         self.total = result.total
-        self.loading = False
 
     @rx.event
+    @reports_failures
     async def open_maintenance(self, maintenance_id: str):
         """Opens the dialog at once with what the row knows; the rest arrives with the call."""
         known = next((row for row in self.rows if row.id == maintenance_id), None)
@@ -59,12 +58,9 @@ class MaintenancesState(PagedTableState, SessionState):
         yield
         try:
             maintenance = await (await self.provider()).maintenances.get(maintenance_id)
-        except ProviderError as error:
+        finally:
             self.detail_loading = False
-            yield await self.report(error)
-            return
         self.detail = MaintenanceDetail.full(maintenance, self.current_language)
-        self.detail_loading = False
 
     @rx.event
     def set_dialog_open(self, value: bool):

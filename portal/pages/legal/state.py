@@ -4,13 +4,10 @@ acceptance, and the user goes home without the permanent reminder of spec 8."""
 import reflex as rx
 
 from portal import routes
-from portal.client import ProviderError
-from portal.i18n import LANGUAGES, N_, gettext
-from portal.state.messages import MessagesState
+from portal.i18n import LANGUAGES, gettext
+from portal.state.failures import reports_failures
+from portal.state.messages import TERMS_REMINDER, MessagesState
 from portal.state.session import SessionState
-
-# The permanent message of spec 8 shown after a 403 required_terms.
-TERMS_REMINDER = N_("Please accept the terms and conditions of use.")
 
 
 class TermsState(SessionState):
@@ -22,6 +19,7 @@ class TermsState(SessionState):
         self.terms_ticked = ticked
 
     @rx.event
+    @reports_failures
     async def accept(self):
         if not self.terms_ticked or self.accepting:
             return
@@ -29,13 +27,10 @@ class TermsState(SessionState):
         yield
         try:
             await (await self.provider()).users.accept_terms(self.user_id)
-        except ProviderError as error:
+        finally:
             self.accepting = False
-            yield await self.report(error)
-            return
         self.has_accepted_terms = True
         self.terms_ticked = False
-        self.accepting = False
         await self._withdraw_reminder()
         yield rx.redirect(routes.HOME.path)
 

@@ -13,6 +13,7 @@ from portal.components.maintenances.state import MaintenancesState
 from portal.i18n import gettext
 from portal.pages.service.models import ServiceDetail
 from portal.permissions import ACCESS_INVOICES, MANAGE_SERVICE_REFERENCES
+from portal.state.failures import reports_failures
 from portal.state.messages import MessagesState
 from portal.state.session import SessionState
 
@@ -35,6 +36,7 @@ class ServiceState(SessionState):
         self.references_text = ", ".join(self.service.client_references)
 
     @rx.event
+    @reports_failures
     async def load(self):
         if not self._page_open():
             return
@@ -56,10 +58,9 @@ class ServiceState(SessionState):
             # A foreign or unknown id: the provider does not say which (DESIGN 4).
             self._show("missing")
             return
-        except ProviderError as error:
+        except ProviderError:
             self._show("failed")
-            yield await self.report(error)
-            return
+            raise
         self._show("ready", service)
         yield MaintenancesState.show_for_service(service.reference)
         if self._holds(ACCESS_INVOICES):
@@ -70,6 +71,7 @@ class ServiceState(SessionState):
         self.references_text = value
 
     @rx.event
+    @reports_failures
     async def save_references(self):
         """Replaces the client references with the field's comma-separated list (spec 5)."""
         if not self._holds(MANAGE_SERVICE_REFERENCES):
@@ -80,15 +82,12 @@ class ServiceState(SessionState):
         try:
             client = await self.provider()
             updated = await client.services.update_client_references(self.service.reference, text)
-        except ProviderError as error:
+        finally:
             self.saving = False
-            yield await self.report(error)
-            return
-        self.saving = False
         references = list(updated.client_references)
         self.service = self.service.model_copy(update={"client_references": references})
         self.references_text = ", ".join(references)
         messages = await self.get_state(MessagesState)
-        yield messages.show(
+        messages.show(
             gettext(self.current_language, "The client references have been updated."), "success"
         )

@@ -7,6 +7,7 @@ from portal.client_references import INVALID_CSV_FILE, is_csv_file
 from portal.i18n import N_, gettext, ngettext
 from portal.pages.services.state import ServicesState
 from portal.settings import get_settings
+from portal.state.failures import reports_failures
 from portal.state.messages import MessagesState
 from portal.state.session import SessionState
 
@@ -66,6 +67,7 @@ class ImportState(SessionState):
         self._content, self._content_type = content, chosen.content_type or "text/csv"
 
     @rx.event
+    @reports_failures
     async def validate(self):
         if not self.file_name:
             return
@@ -88,10 +90,9 @@ class ImportState(SessionState):
             return
         except ProviderError as error:
             self.sending = False
-            if error.code == 413:
-                self.error = error.message
-                return
-            yield await self.report(error)
+            if error.code != 413:
+                raise
+            self.error = error.message
             return
         self.sending = False
         self.open = False
@@ -103,6 +104,6 @@ class ImportState(SessionState):
             "{count} services updated.",
             result.imported,
         )
-        yield messages.show(text, "success")
+        messages.show(text, "success")
         # The list and its counts load again, as the spec asks after an import.
         yield ServicesState.load

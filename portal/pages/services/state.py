@@ -15,6 +15,7 @@ from portal.components.multi_select import Option
 from portal.connections import backend_url
 from portal.pages.services.models import LIST_INCLUDES, ServiceRow, matching, type_options
 from portal.pages.services.query import DEFAULT_PAGING, ServicesQuery
+from portal.state.failures import reports_failures
 from portal.state.session import SessionState
 
 CARDS, TABLE = "card", "table"
@@ -67,6 +68,7 @@ class ServicesState(PagedTableState, SessionState):
         self.view_mode = TABLE if mode == TABLE else CARDS
 
     @rx.event
+    @reports_failures
     async def load(self):
         """Opens the list as its URL describes it (on every load, back and forward included)."""
         if not self._page_open():
@@ -84,10 +86,9 @@ class ServicesState(PagedTableState, SessionState):
                 client.services.count(["under_construction"]),
                 self._types(client),
             )
-        except ProviderError as error:
+        except ProviderError:
             self.loading = self.counting = False
-            yield await self.report(error)
-            return
+            raise
         self.active_count, self.construction_count = active, construction
         self.types, self._types_language = types, self.current_language
         self.counting = False
@@ -95,6 +96,7 @@ class ServicesState(PagedTableState, SessionState):
             yield update
 
     @rx.event
+    @reports_failures
     async def set_search(self, value: str):
         searched = value.strip() != self.search.strip()
         self.search = value
@@ -103,24 +105,28 @@ class ServicesState(PagedTableState, SessionState):
                 yield update
 
     @rx.event
+    @reports_failures
     async def toggle_status(self, status: str):
         self.statuses = _toggled(self.statuses, status)
         async for update in self._filtered():
             yield update
 
     @rx.event
+    @reports_failures
     async def clear_statuses(self):
         self.statuses = []
         async for update in self._filtered():
             yield update
 
     @rx.event
+    @reports_failures
     async def toggle_type(self, uuid: str):
         self.type_uuids = _toggled(self.type_uuids, uuid)
         async for update in self._filtered():
             yield update
 
     @rx.event
+    @reports_failures
     async def clear_types(self):
         self.type_uuids = []
         async for update in self._filtered():
@@ -131,6 +137,7 @@ class ServicesState(PagedTableState, SessionState):
         self.type_search = value
 
     @rx.event
+    @reports_failures
     async def clear_filters(self):
         self.search, self.statuses, self.type_uuids = "", [], []
         async for update in self._filtered():
@@ -142,6 +149,7 @@ class ServicesState(PagedTableState, SessionState):
             yield update
 
     @rx.event
+    @reports_failures
     async def refresh(self):
         """After a change of page or sort: records it in the URL and reloads the page."""
         async for update in self._reload(record_url=True):
@@ -164,10 +172,8 @@ class ServicesState(PagedTableState, SessionState):
                 type_uuids=query.type_uuids,
                 includes=LIST_INCLUDES,
             )
-        except ProviderError as error:
+        finally:
             self.loading = False
-            yield await self.report(error)
-            return
         if result.total and query.paging.page > result.page_count:
             # Fewer pages than the one asked for (an old link, say): show the last one.
             self.page = result.page_count
@@ -177,7 +183,6 @@ class ServicesState(PagedTableState, SessionState):
         language = self.current_language
         self.rows = [ServiceRow.of(service, language) for service in result.items]
         self.total = result.total
-        self.loading = False
 
 
 def _toggled(values: list[str], value: str) -> list[str]:

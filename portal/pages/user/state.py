@@ -8,6 +8,7 @@ import reflex as rx
 from portal.client import NotFound, ProviderError
 from portal.pages.users.models import USER_INCLUDES, UserRow
 from portal.permissions import can_update_profile
+from portal.state.failures import reports_failures
 from portal.state.session import SessionState
 
 ProfileStatus = Literal["loading", "ready", "missing", "failed"]
@@ -34,6 +35,7 @@ class UserProfileState(SessionState):
         self.profile = profile or UserRow()
 
     @rx.event
+    @reports_failures
     async def load(self):
         if not self._page_open():
             return
@@ -48,8 +50,7 @@ class UserProfileState(SessionState):
             # A foreign or unknown id: the provider does not say which (DESIGN 4).
             self._show("missing")
             return
-        except ProviderError as error:
+        except ProviderError:
             self._show("failed")
-            yield await self.report(error)
-            return
+            raise
         self._show("ready", UserRow.of(user, self.user_id, self.roles))

@@ -4,9 +4,9 @@ where deleting one's own account logs out."""
 import reflex as rx
 
 from portal import routes
-from portal.client import ProviderError
 from portal.i18n import N_, gettext
 from portal.pages.users.state import UsersListState
+from portal.state.failures import reports_failures
 from portal.state.messages import MessagesState
 from portal.state.session import SessionState
 
@@ -35,6 +35,7 @@ class UserDeleteState(SessionState):
         self.delete_id = self.delete_name = ""
 
     @rx.event
+    @reports_failures(shown=True, permanent=True)
     async def confirm(self):
         if self.deleting or not self.delete_id:
             return
@@ -44,17 +45,13 @@ class UserDeleteState(SessionState):
         deleting_self = self.deleting_self
         try:
             await (await self.provider()).users.delete(user_id)
-        except ProviderError as error:
+        finally:
             self.deleting = self.delete_open = False
-            yield await self.show_failure(error, permanent=True)
-            return
-        self.deleting = self.delete_open = False
         self.delete_id = self.delete_name = ""
         if deleting_self:
             # Spec 2, User profile: the account is gone, so is the session.
             yield await self._end()
             return
         text = gettext(self.current_language, USER_DELETED, name=name)
-        shown = (await self.get_state(MessagesState)).show(text, "success")
-        after = UsersListState.fetch_page if origin == "list" else rx.redirect(routes.USERS.path)
-        yield [event for event in (shown, after) if event is not None]
+        (await self.get_state(MessagesState)).show(text, "success")
+        yield UsersListState.fetch_page if origin == "list" else rx.redirect(routes.USERS.path)

@@ -30,6 +30,7 @@ from portal.permissions import (
     password_fields_shown,
 )
 from portal.settings import get_settings
+from portal.state.failures import reports_failures
 from portal.state.messages import MessagesState
 from portal.state.session import SessionState
 
@@ -142,6 +143,7 @@ class UserFormState(UserFormFields, SessionState):
         ]
 
     @rx.event
+    @reports_failures
     async def open_create(self, origin: Origin = "list"):
         self._reset_form()
         self.form_origin, self.form_open, self.form_loading = origin, True, not is_staff(self.roles)
@@ -151,15 +153,13 @@ class UserFormState(UserFormFields, SessionState):
         # A customer user manager creates users of their own company: start from it.
         try:
             own = await (await self.provider()).users.get(self.user_id, includes=USER_INCLUDES)
-        except ProviderError as error:
+        finally:
             self.form_loading = False
-            yield await self.report(error)
-            return
         if own.company:
             self.company_value = CompanyOption(id=own.company.id, name=own.company.name or "")
-        self.form_loading = False
 
     @rx.event
+    @reports_failures(shown=True)
     async def open_edit(self, user_id: str, origin: Origin = "list"):
         self._reset_form()
         self.form_user_id, self.form_origin = user_id, origin
@@ -167,11 +167,10 @@ class UserFormState(UserFormFields, SessionState):
         yield
         try:
             user = await (await self.provider()).users.get(user_id, includes=USER_INCLUDES)
-        except ProviderError as error:
+        except ProviderError:
             self.form_open = False
             self._reset_form()
-            yield await self.show_failure(error)
-            return
+            raise
         self._fill(user)
         self.form_loading = False
 
@@ -180,34 +179,34 @@ class UserFormState(UserFormFields, SessionState):
         self.form_open = False
         self._reset_form()
 
-    async def _search(self, query: str) -> list[CompanyOption] | None:
-        """Companies whose name contains ``query`` (2 characters at least, spec 9); None when
-        the search failed and was reported."""
+    async def _search(self, query: str) -> list[CompanyOption]:
+        """Companies whose name contains ``query`` (2 characters at least, spec 9)."""
         if len(query.strip()) < COMPANY_SEARCH_MIN_CHARS:
             return []
-        try:
-            page = await (await self.provider()).companies.list(
-                name=query.strip(), items_per_page=COMPANY_SEARCH_RESULTS
-            )
-        except ProviderError as error:
-            await self.report(error)
-            return None
+        page = await (await self.provider()).companies.list(
+            name=query.strip(), items_per_page=COMPANY_SEARCH_RESULTS
+        )
         return company_options(page.items, admin=Role.ADMIN in self.roles)
 
     @rx.event
+    @reports_failures
     async def search_company(self, query: str):
         self.company_query = query
+        self.company_matches = []
         found = await self._search(query)
-        self.company_matches = [c for c in found or [] if c.id != self.company_value.id]
+        self.company_matches = [c for c in found if c.id != self.company_value.id]
 
     @rx.event
+    @reports_failures
     async def search_auxiliary(self, query: str):
         self.auxiliary_query = query
+        self.auxiliary_matches = []
         found = await self._search(query)
         taken = {c.id for c in self.auxiliary_values} | {self.company_value.id}
-        self.auxiliary_matches = [c for c in found or [] if c.id not in taken]
+        self.auxiliary_matches = [c for c in found if c.id not in taken]
 
     @rx.event
+    @reports_failures(shown=True, permanent=True)
     async def save(self):
         self.touched_fields = list(FIELDS)
         if not self.can_save:
@@ -226,12 +225,11 @@ class UserFormState(UserFormFields, SessionState):
             self.violations, self.alert_lines = split_violations(error.by_field())
             self.form_saving = False
             return
-        except ProviderError as error:
+        except ProviderError:
             # Spec 8: any other failure is a persistent message, and the dialog closes.
             self.form_open = False
             self._reset_form()
-            yield await self.show_failure(error, permanent=True)
-            return
+            raise
         if editing_self:
             self.firstname, self.lastname, self.email = user.firstname, user.lastname, user.email
         message = USER_CREATED if creating else USER_UPDATED
@@ -239,6 +237,5 @@ class UserFormState(UserFormFields, SessionState):
         origin = self.form_origin
         self.form_open = False
         self._reset_form()
-        shown = (await self.get_state(MessagesState)).show(text, "success")
-        reload = UsersListState.fetch_page if origin == "list" else UserProfileState.load
-        yield [event for event in (shown, reload) if event is not None]
+        (await self.get_state(MessagesState)).show(text, "success")
+        yield UsersListState.fetch_page if origin == "list" else UserProfileState.load

@@ -2,10 +2,10 @@
 
 import reflex as rx
 
-from portal.client import ProviderError
 from portal.components.data_table import PagedTableState, replace_url
 from portal.pages.users.models import USER_INCLUDES, UserRow
 from portal.pages.users.query import DEFAULT_PAGING, UsersQuery
+from portal.state.failures import reports_failures
 from portal.state.session import SessionState
 
 
@@ -54,6 +54,7 @@ class UsersListState(PagedTableState, SessionState):
         return [replace_url(path, self._query().url(path)), UsersListState.fetch_page]
 
     @rx.event
+    @reports_failures
     async def fetch_page(self):
         query = self._query()
         self.loading = True
@@ -68,10 +69,8 @@ class UsersListState(PagedTableState, SessionState):
                 email=query.email or None,
                 includes=USER_INCLUDES,
             )
-        except ProviderError as error:
+        finally:
             self.loading = False
-            yield await self.report(error)
-            return
         if result.total and query.paging.page > result.page_count:
             # The filters left fewer pages than the one asked for (an old link, say): show the last.
             self.page = result.page_count
@@ -79,4 +78,3 @@ class UsersListState(PagedTableState, SessionState):
             return
         self.rows = [UserRow.of(user, self.user_id, self.roles) for user in result.items]
         self.total = result.total
-        self.loading = False

@@ -1,0 +1,193 @@
+"""The one message handler of spec 8 and the messages of spec 2 and 9: de-duplication, the 5 s
+expiry, the stacking offsets, each status branch, the session's reporting, the headband."""
+
+from collections.abc import Iterator
+
+import httpx
+import pytest
+import reflex as rx
+from reflex.istate.data import RouterData
+
+import portal.portal  # noqa: F401  (registers every state, as the running app does)
+from portal.client import (
+    Forbidden,
+    NotFound,
+    ServerError,
+    Unauthorized,
+    ValidationFailed,
+    Violation,
+)
+from portal.client.errors import REQUIRED_TERMS, network_error
+from portal.components import layout
+from portal.components.messages import _snackbar, message_stack
+from portal.settings import get_settings
+from portal.state import messages as messages_module
+from portal.state.failures import reports_failures
+from portal.state.messages import MessagesState
+from portal.state.session import SessionState
+
+GENERIC = "An unexpected error has occurred. If the error persists, please contact support."
+UNREACHABLE = "The server cannot be reached at the moment. Please try again later."
+TERMS = "Please accept the terms and conditions of use."
+
+
+@pytest.fixture
+async def states() -> tuple[SessionState, MessagesState]:
+    root = rx.State(_reflex_internal_init=True)
+    session = await root.get_state(SessionState)
+    session.router = RouterData.from_router_data(
+        {"pathname": "/services", "asPath": "/services?status[]=active", "query": {}}
+    )
+    return session, await root.get_state(MessagesState)
+
+
+def _shown(messages: MessagesState) -> list[tuple[str, str, bool]]:
+    return [(m.text, m.kind, m.permanent) for m in messages.messages]
+
+
+def _script(events: object) -> str:
+    return str(events)
+
+
+def test_a_message_equal_in_text_type_and_permanence_is_shown_once(states) -> None:
+    _, messages = states
+    messages.show("Saved.", "success")
+    messages.show("Saved.", "success")
+    messages.show("Saved.", "error")
+    messages.show("Saved.", "success", permanent=True)
+    assert _shown(messages) == [
+        ("Saved.", "success", False),
+        ("Saved.", "error", False),
+        ("Saved.", "success", True),
+    ]
+
+
+async def test_a_temporary_message_expires_and_a_permanent_one_stays(
+    states, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, messages = states
+    monkeypatch.setattr(messages_module, "TEMPORARY_SECONDS", 0)
+    messages.show("Gone soon.", "info")
+    messages.show("Stays.", "error", permanent=True)
+    temporary, permanent = messages.messages
+    expire = MessagesState.event_handlers["expire"].fn
+    await expire(messages, permanent.id)
+    await expire(messages, temporary.id)
+    assert _shown(messages) == [("Stays.", "error", True)]
+
+
+def test_the_expiry_lasts_five_seconds() -> None:
+    assert messages_module.TEMPORARY_SECONDS == 5.0
+
+
+def test_snackbars_stack_60_px_apart_from_70_px_and_each_asks_for_its_expiry() -> None:
+    rendered = str(message_stack())
+    assert "* 60) + 70)" in rendered
+    assert 'key:message_rx_state_?.["id"]' in rendered
+    body = str(_snackbar(message_id="m1", text="Saved.", kind="success", top="70px"))
+    assert "Saved." in body
+
+
+def test_clearing_on_navigation_keeps_the_permanent_messages(states) -> None:
+    _, messages = states
+    messages.show("Temporary.", "info")
+    messages.show(TERMS, "error", permanent=True)
+    messages.clear_temporary()
+    assert _shown(messages) == [(TERMS, "error", True)]
+
+
+async def test_401_signs_out_with_the_current_path_and_shows_nothing(states) -> None:
+    session, messages = states
+    events = await session.report(Unauthorized(401, "401", "Session expired"))
+    assert "/_portal/logout?next=%2Flogin%3Fredirect%3D%252Fservices" in _script(events)
+    assert messages.messages == []
+
+
+async def test_403_required_terms_shows_the_permanent_reminder_and_opens_the_terms(
+    states,
+) -> None:
+    session, messages = states
+    error = Forbidden(403, "403", "Terms", error_code=REQUIRED_TERMS)
+    events = await session.report(error)
+    assert "/terms" in _script(events)
+    assert _shown(messages) == [(TERMS, "error", True)]
+
+
+async def test_another_403_is_silent_in_the_common_handler(states) -> None:
+    session, messages = states
+    assert await session.report(Forbidden(403, "403", "Access Denied.")) is None
+    assert messages.messages == []
+
+
+async def test_an_action_refused_with_403_says_so(states) -> None:
+    session, messages = states
+    await session.report(Forbidden(403, "403", "Access Denied."), shown=True, permanent=True)
+    assert _shown(messages) == [("Access Denied.", "error", True)]
+
+
+@pytest.mark.parametrize(
+    ("error", "text"),
+    [
+        (NotFound(404, "404", "Not Found"), "Not Found"),
+        (
+            ValidationFailed(422, "422", "reference: unknown", [Violation("reference", "x")]),
+            "reference: unknown",
+        ),
+        (ServerError(500, "500", "Traceback (most recent call last)"), GENERIC),
+        (ServerError(503, "503", "Service Unavailable"), GENERIC),
+        (network_error(httpx.ConnectError("connection refused"), "en"), UNREACHABLE),
+    ],
+)
+async def test_other_failures_show_the_server_message_or_the_generic_texts(
+    states, error, text: str
+) -> None:
+    session, messages = states
+    assert await session.report(error) is None
+    assert _shown(messages) == [(text, "error", False)]
+
+
+async def test_a_handler_that_lets_a_failure_out_passes_on_the_sign_out(states) -> None:
+    session, _ = states
+
+    @reports_failures
+    async def load(state: SessionState) -> Iterator[None]:
+        yield None
+        raise Unauthorized(401, "401", "Session expired")
+
+    updates = [update async for update in load(session)]
+    assert updates[0] is None
+    assert "/_portal/logout" in _script(updates[-1])
+
+
+async def test_a_plain_handler_that_fails_passes_on_the_terms_redirect(states) -> None:
+    session, messages = states
+
+    @reports_failures(shown=True, permanent=True)
+    def save(state: SessionState) -> None:
+        raise Forbidden(403, "403", "Terms", error_code=REQUIRED_TERMS)
+
+    updates = [update async for update in save(session)]
+    assert "/terms" in _script(updates)
+    assert (TERMS, "error", True) in _shown(messages)
+
+
+@pytest.fixture
+def headband(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    get_settings.cache_clear()
+    monkeypatch.setenv("HEADBAND_ALERT_EN", "Maintenance tonight")
+    monkeypatch.setenv("HEADBAND_ALERT_FR", "Maintenance ce soir")
+    yield
+    get_settings.cache_clear()
+
+
+@pytest.mark.usefixtures("headband")
+def test_the_headband_alert_shows_the_text_of_the_language_as_a_warning() -> None:
+    rendered = str(layout._headband())
+    assert "Maintenance tonight" in rendered
+    assert "Maintenance ce soir" in rendered
+    assert "amber" in rendered
+
+
+def test_no_headband_without_a_text() -> None:
+    get_settings.cache_clear()
+    assert "alert" not in str(layout._headband())
