@@ -1,30 +1,27 @@
-"""One package per page; importing this package registers every page of the route table,
-which ``add_pages`` then adds to the app."""
+"""One package per page, found rather than listed: ``add_pages`` imports the ``page`` module of
+every package here (which registers its routes), gives each route of the table that still has
+no page the "being prepared" notice, and adds them all to the app."""
 
-from portal.components.page import add_pages
-from portal.pages.forgot_password import page as forgot_password
-from portal.pages.home import page as home
-from portal.pages.legal import page as legal
-from portal.pages.login import page as login
-from portal.pages.not_found import page as not_found
-from portal.pages.reset_password import page as reset_password
-from portal.pages.service import page as service
-from portal.pages.services import page as services
-from portal.pages.upcoming import page as upcoming
-from portal.pages.user import page as user
-from portal.pages.users import page as users
+import importlib
+import pkgutil
 
-__all__ = [
-    "add_pages",
-    "forgot_password",
-    "home",
-    "legal",
-    "login",
-    "not_found",
-    "reset_password",
-    "service",
-    "services",
-    "upcoming",
-    "user",
-    "users",
-]
+import reflex as rx
+
+from portal import routes
+from portal.components import page as pages
+from portal.components.upcoming import upcoming_page
+
+
+def discover() -> None:
+    for module in pkgutil.iter_modules(__path__):
+        if module.ispkg:
+            importlib.import_module(f"{__name__}.{module.name}.page")
+    built = {entry.route for entry in pages.PAGES}
+    for route in routes.ROUTES:
+        if route.path not in built:
+            upcoming_page(route)
+
+
+def add_pages(app: rx.App) -> None:
+    discover()
+    pages.add_pages(app)
