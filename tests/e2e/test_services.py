@@ -4,8 +4,10 @@ export of what the list shows, and the Import button only for reference masters.
 import csv
 import io
 import re
+from datetime import date, datetime
 from pathlib import Path
 
+from babel.dates import format_date
 from playwright.sync_api import Page, expect
 
 from tests.e2e.helpers import log_in_as
@@ -180,9 +182,23 @@ def test_switching_language_relabels_the_loaded_list(page: Page) -> None:
     card = page.get_by_test_id("service-card")
     expect(card).to_have_count(1)
     expect(card).to_contain_text("Colocation – private cage")
+    # Demo dates follow the day of seeding: the French date is the English one, reformatted.
+    shown = re.search(r"RFS date: (.+\d{4})", card.inner_text())
+    assert shown is not None
+    rfs_date = _english_date(shown.group(1))
     page.get_by_role("combobox", name="Language").click()
     page.get_by_role("option", name="Français").click()
     # The provider's labels and the server's dates follow without a reload.
     expect(card).to_contain_text("Colocation – cage privative")
-    expect(card).to_contain_text("Mise en service : 28 mai 2024")
+    french = format_date(rfs_date, format="medium", locale="fr_FR")
+    expect(card).to_contain_text(f"Mise en service : {french}")
     expect(page).to_have_url(re.compile(r"search=PB-COL-24623"))
+
+
+def _english_date(text: str) -> date:
+    for pattern in ("%d %b %Y", "%b %d, %Y", "%d %B %Y", "%B %d, %Y"):
+        try:
+            return datetime.strptime(text.strip(), pattern).date()
+        except ValueError:
+            continue
+    raise AssertionError(f"not an English date: {text!r}")
