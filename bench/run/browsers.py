@@ -215,7 +215,8 @@ class Browser:
 
     async def browse_services(self) -> None:
         socket = self.socket
-        assert socket is not None
+        if socket is None:
+            raise RuntimeError("browse_services needs a logged-in browser: call log_in first")
         socket.path = "/services"
         rows = _changed(ServicesState, "rows")
         await self.pause()

@@ -174,18 +174,17 @@ def validation_error(errors: Sequence[Any]) -> ApiError:
     return ApiError(422, N_("The data sent is not valid."), violations=violations)
 
 
-async def _api_error_handler(request: Request, error: Exception) -> JsonLdResponse:
-    assert isinstance(error, ApiError)
+async def _api_error_handler(request: Request, error: ApiError) -> JsonLdResponse:
     return error_response(request, error, headers=error.headers)
 
 
-async def _http_error_handler(request: Request, error: Exception) -> JsonLdResponse:
-    assert isinstance(error, StarletteHTTPException)
+async def _http_error_handler(request: Request, error: StarletteHTTPException) -> JsonLdResponse:
     return error_response(request, ApiError(error.status_code), headers=error.headers)
 
 
-async def _validation_error_handler(request: Request, error: Exception) -> JsonLdResponse:
-    assert isinstance(error, RequestValidationError)
+async def _validation_error_handler(
+    request: Request, error: RequestValidationError
+) -> JsonLdResponse:
     return error_response(request, validation_error(error.errors()))
 
 
@@ -196,7 +195,10 @@ async def _unexpected_error_handler(request: Request, error: Exception) -> JsonL
 
 
 def install_error_handlers(app: FastAPI) -> None:
-    app.add_exception_handler(ApiError, _api_error_handler)
-    app.add_exception_handler(StarletteHTTPException, _http_error_handler)
-    app.add_exception_handler(RequestValidationError, _validation_error_handler)
-    app.add_exception_handler(Exception, _unexpected_error_handler)
+    # ``exception_handler`` accepts handlers typed with their own exception class (Starlette
+    # calls each only with instances of the class it is registered for), so no handler has to
+    # narrow ``Exception`` itself.
+    app.exception_handler(ApiError)(_api_error_handler)
+    app.exception_handler(StarletteHTTPException)(_http_error_handler)
+    app.exception_handler(RequestValidationError)(_validation_error_handler)
+    app.exception_handler(Exception)(_unexpected_error_handler)

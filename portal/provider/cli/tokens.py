@@ -49,7 +49,6 @@ def create_token(name: str, owner_email: str, expires: str | None) -> bool:
         owner = session.exec(select(User).where(User.email == email)).first()
         if not is_admin(owner):
             return _refuse(f"{email} is not an active administrator (ROLE_ADMIN).")
-        assert owner is not None
         token, value = issue_token(session, owner, name, expires_at)
         session.flush()
         detail = {"token_id": str(token.id), "name": name, "via": "cli"}

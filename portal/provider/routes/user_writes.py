@@ -33,6 +33,7 @@ from portal.provider.user_changes import (
     check_write,
 )
 from portal.provider.user_rules import may_manage
+from portal.validation import BLANK
 
 router = APIRouter(prefix="/api/users", tags=["users"])
 
@@ -119,12 +120,14 @@ def create_user(
     if not principal.allows(MANAGE_USERS):
         raise ApiError(403)
     checked = check_write(db, principal, body, None)
-    assert checked.values.company is not None  # required: checked above
+    company = checked.values.company
+    if company is None:  # check_write refuses a blank company on creation; never trust it blindly
+        raise ApiError(422, INVALID_DATA, violations=[Violation("company", BLANK)])
     user = User(
         firstname=checked.values.firstname,
         lastname=checked.values.lastname,
         email=checked.values.email,
-        company_id=checked.values.company,
+        company_id=company,
         language=language,
     )
     _apply(db, user, checked)
