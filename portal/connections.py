@@ -1,9 +1,13 @@
 """The backend's long-lived connections: the portal session store and the provider clients.
 
 One provider client per portal session (spec: the user's provider cookie jar stays on the
-server), cached per process so connections are reused across a user's events.
+server), cached per process so connections are reused across a user's events. A client leaving
+the cache (the least recently used past ``_MAX_CACHED_CLIENTS``, or its session ending) closes
+its connections, once the calls and downloads it has in progress end.
 """
 
+import asyncio
+import logging
 from collections import OrderedDict
 from functools import cache
 from urllib.parse import urlencode
@@ -16,8 +20,12 @@ from portal.client import ProviderClient
 from portal.session_store import PortalSession, SessionStore
 from portal.settings import get_settings
 
+logger = logging.getLogger(__name__)
+
 _MAX_CACHED_CLIENTS = 2048
 _clients: OrderedDict[str, ProviderClient] = OrderedDict()
+# Closings under way, held so the event loop does not drop the tasks before they finish.
+_closings: set[asyncio.Task[None]] = set()
 
 
 @cache
@@ -70,7 +78,7 @@ def session_client(
         )
         _clients[token] = client
         while len(_clients) > _MAX_CACHED_CLIENTS:
-            _clients.popitem(last=False)
+            _retire(_clients.popitem(last=False)[1])
     else:
         _clients.move_to_end(token)
         client.language = language
@@ -82,6 +90,34 @@ def session_client(
 
 
 async def forget_client(token: str) -> None:
+    """Drops the client of an ended session and closes its connections."""
     client = _clients.pop(token, None)
     if client is not None:
-        await client.close()
+        await client.close(when_idle=True)
+
+
+def _retire(client: ProviderClient) -> None:
+    """Closes an evicted client's connections without making its caller wait."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:  # no event loop in this thread: nothing can be in flight either
+        try:
+            asyncio.run(client.close())
+        except Exception:
+            logger.warning("Closing an evicted provider client failed", exc_info=True)
+        return
+    task = loop.create_task(client.close(when_idle=True))
+    _closings.add(task)
+    task.add_done_callback(_closed)
+
+
+def _closed(task: asyncio.Task[None]) -> None:
+    _closings.discard(task)
+    if not task.cancelled() and task.exception() is not None:
+        logger.warning("Closing an evicted provider client failed", exc_info=task.exception())
+
+
+async def closings_done() -> None:
+    """Waits for the evicted clients' closings under way (tests, shutdown)."""
+    while _closings:
+        await asyncio.gather(*_closings, return_exceptions=True)

@@ -5,7 +5,7 @@ browser never sees the provider session. Paths are relative to the base URL, whi
 provider prefix, e.g. ``http://127.0.0.1:8000/provider`` + ``/api/users``.
 """
 
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from types import TracebackType
 from typing import Any, Self
 
@@ -51,6 +51,9 @@ class ProviderClient:
         )
         self.language = language
         self.forwarded_for = forwarded_for
+        # Calls and streams in progress, and whether ``close(when_idle=True)`` awaits them.
+        self._in_flight = 0
+        self._closing = False
         self.auth = AuthResource(self)
         self.users = UsersResource(self)
         self.companies = CompaniesResource(self)
@@ -115,6 +118,7 @@ class ProviderClient:
 
         ``files`` (with optional form ``data``) sends a multipart form, e.g. a CSV upload.
         """
+        self._in_flight += 1
         try:
             response = await self._http.request(
                 method,
@@ -127,6 +131,8 @@ class ProviderClient:
             )
         except httpx.TransportError as error:
             raise network_error(error, self.language) from error
+        finally:
+            await self._call_ended()
         if response.is_error:
             raise error_from_response(response)
         return response
@@ -144,10 +150,17 @@ class ProviderClient:
         request = self._http.build_request(
             "GET", path, params=tuple(params or ()), headers={"Accept": "*/*", **(headers or {})}
         )
+        self._in_flight += 1
+        response: httpx.Response | None = None
         try:
             response = await self._http.send(request, stream=True)
         except httpx.TransportError as error:
             raise network_error(error, self.language) from error
+        finally:
+            if response is None:
+                await self._call_ended()
+        # The stream counts as a call in progress until the caller closes it.
+        response.stream = _OnClose(response.stream, self._call_ended)
         if response.is_error:
             try:
                 await response.aread()
@@ -166,8 +179,22 @@ class ProviderClient:
         except ValueError as error:
             raise invalid_response(self.language) from error
 
-    async def close(self) -> None:
-        await self._http.aclose()
+    async def close(self, *, when_idle: bool = False) -> None:
+        """Closes the connections to the provider; with ``when_idle``, once the calls and
+        streams in progress have ended (a download must not break because the client left a
+        cache), otherwise at once."""
+        self._closing = True
+        if not when_idle or self._in_flight == 0:
+            await self._http.aclose()
+
+    @property
+    def is_closed(self) -> bool:
+        return self._http.is_closed
+
+    async def _call_ended(self) -> None:
+        self._in_flight -= 1
+        if self._closing and self._in_flight == 0:
+            await self._http.aclose()
 
     async def __aenter__(self) -> Self:
         return self
@@ -179,3 +206,30 @@ class ProviderClient:
         traceback: TracebackType | None,
     ) -> None:
         await self.close()
+
+
+class _OnClose(httpx.AsyncByteStream):
+    """A response body that calls ``on_close`` once, when it is closed (read to the end or
+    closed by its reader)."""
+
+    def __init__(
+        self,
+        stream: httpx.SyncByteStream | httpx.AsyncByteStream,
+        on_close: Callable[[], Awaitable[None]],
+    ) -> None:
+        if not isinstance(stream, httpx.AsyncByteStream):
+            raise TypeError("an async client answers with an async stream")
+        self._stream = stream
+        self._on_close: Callable[[], Awaitable[None]] | None = on_close
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        async for chunk in self._stream:
+            yield chunk
+
+    async def aclose(self) -> None:
+        try:
+            await self._stream.aclose()
+        finally:
+            on_close, self._on_close = self._on_close, None
+            if on_close is not None:
+                await on_close()

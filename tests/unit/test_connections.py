@@ -1,10 +1,17 @@
 """The per-process cache of provider clients: with several workers, the one that rotated the
 provider session (impersonation) stores the new cookie, and every other worker's cached client
-must send that one from its next call on, not the closed session's."""
+must send that one from its next call on, not the closed session's. A client leaving the cache
+closes its connections, after the download it may still be serving."""
 
 import asyncio
+from collections import OrderedDict
+from collections.abc import AsyncIterator
 
-from portal.connections import forget_client, session_client
+import pytest
+import pytest_asyncio
+
+from portal import connections
+from portal.connections import closings_done, forget_client, session_client
 from portal.session_store import PortalSession
 
 
@@ -35,3 +42,106 @@ def test_a_cached_client_keeps_its_jar_when_nothing_changed() -> None:
         assert first.cookies() == {"PATCHBAY_PROVIDER_SESSION": "same"}
     finally:
         asyncio.run(forget_client(token))
+
+
+class CountingServer:
+    """A real HTTP/1.1 server with keep-alive that counts the connections still open."""
+
+    BODY = b'{"@id": "/api/ping"}'
+
+    def __init__(self) -> None:
+        self.open_connections = 0
+        self.file = b"x" * 1_000_000
+        self._server: asyncio.Server | None = None
+
+    async def start(self) -> str:
+        self._server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
+        port = self._server.sockets[0].getsockname()[1]
+        return f"http://127.0.0.1:{port}/provider"
+
+    async def stop(self) -> None:
+        if self._server is not None:
+            self._server.close()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.open_connections += 1
+        try:
+            while True:
+                head = await reader.readuntil(b"\r\n\r\n")
+                body = self.file if b" /provider/api/file " in head else self.BODY
+                writer.write(
+                    b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                    + f"Content-Length: {len(body)}\r\n\r\n".encode()
+                    + body
+                )
+                await writer.drain()
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        finally:
+            self.open_connections -= 1
+            writer.close()
+
+    async def until_open(self, count: int) -> int:
+        """The open connections once they come down to ``count`` (or after 5 s)."""
+        for _ in range(100):
+            if self.open_connections <= count:
+                break
+            await asyncio.sleep(0.05)
+        return self.open_connections
+
+
+# The server must run on the test's own event loop (fixtures default to the session's).
+@pytest_asyncio.fixture(loop_scope="function")
+async def server(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[CountingServer]:
+    """A provider on a real socket, a fresh cache of at most 4 clients."""
+    provider = CountingServer()
+    url = await provider.start()
+    monkeypatch.setattr(connections, "provider_base_url", lambda: url)
+    monkeypatch.setattr(connections, "_clients", OrderedDict())
+    monkeypatch.setattr(connections, "_MAX_CACHED_CLIENTS", 4)
+    yield provider
+    for token in list(connections._clients):
+        await forget_client(token)
+    await provider.stop()
+
+
+def _session() -> PortalSession:
+    return PortalSession(user_id="u1", provider_cookies={"PATCHBAY_PROVIDER_SESSION": "s"})
+
+
+async def test_many_sessions_leak_no_connection(server: CountingServer) -> None:
+    clients = []
+    for number in range(40):
+        client = session_client(f"session-{number}", _session(), "en")
+        await client.request("GET", "/api/ping")  # leaves a kept-alive connection open
+        clients.append(client)
+    await closings_done()
+
+    # Only the 4 cached clients keep a connection; the 36 evicted ones closed theirs.
+    assert await server.until_open(4) == 4
+    assert [client.is_closed for client in clients] == [True] * 36 + [False] * 4
+
+    for number in range(36, 40):
+        await forget_client(f"session-{number}")
+    assert await server.until_open(0) == 0
+    assert all(client.is_closed for client in clients)
+
+
+async def test_an_evicted_client_finishes_its_download_before_closing(
+    server: CountingServer,
+) -> None:
+    downloading = session_client("downloading", _session(), "en")
+    answer = await downloading.open_stream("/api/file")
+
+    for number in range(4):  # pushes the downloading session out of the cache
+        await session_client(f"session-{number}", _session(), "en").request("GET", "/api/ping")
+    await closings_done()
+    assert "downloading" not in connections._clients
+    assert not downloading.is_closed
+
+    received = b"".join([chunk async for chunk in answer.aiter_bytes()])
+    await answer.aclose()
+
+    assert received == server.file
+    assert downloading.is_closed
+    assert await server.until_open(4) == 4
