@@ -1,9 +1,8 @@
 """The two layouts of spec 2: the default one (navbar, breadcrumbs, messages, headband alert,
 footer) and the Login layout for the pages of signed-out visitors."""
 
-from datetime import date
-
 import reflex as rx
+from reflex.vars import Var, VarData
 
 from portal import routes
 from portal.components.breadcrumbs import Crumb, breadcrumbs
@@ -72,12 +71,33 @@ def _impersonation_banner() -> rx.Component:
     )
 
 
+# The current year of spec 1's footer, read from the browser's clock once the page has mounted:
+# a page built (and prerendered) in December must not show that year in January, and reading
+# the clock during the first render would make the prerendered and the hydrated HTML differ.
+CURRENT_YEAR: Var[str] = Var(
+    _js_expr="footerYear",
+    _var_type=str,
+    _var_data=VarData(
+        imports={"react": ["useEffect", "useState"]},
+        hooks=[
+            'const [footerYear, setFooterYear] = useState("");',
+            "useEffect(() => setFooterYear(String(new Date().getFullYear())), []);",
+        ],
+    ),
+)
+
+
 def footer() -> rx.Component:
-    # The year is read when the page is built; pages are rebuilt on every deployment and the
-    # browser's clock would need a script for a value that changes once a year.
     return rx.el.footer(
         rx.flex(
-            rx.text(f"© {date.today().year} {get_settings().company_name}", size="2"),
+            rx.text(
+                "© ",
+                CURRENT_YEAR,
+                " ",
+                get_settings().company_name,
+                size="2",
+                data_testid="copyright",
+            ),
             rx.spacer(),
             rx.hstack(
                 rx.link(_(routes.HOME.label), href=routes.HOME.path, size="2"),

@@ -1,6 +1,7 @@
 """The shell: navbar by permission, languages and formats, dark mode, not-found (spec 2, 9)."""
 
 import re
+from datetime import UTC, datetime
 
 from playwright.sync_api import Page, expect
 
@@ -76,6 +77,13 @@ def test_unknown_path_shows_not_found(page: Page) -> None:
     expect(page.get_by_role("heading", name="Page not found")).to_be_visible()
     page.get_by_role("button", name="Back to home").click()
     expect(page).to_have_url(re.compile(r"/login/?$"))
+
+
+def test_footer_shows_the_year_of_the_browsers_clock(page: Page) -> None:
+    # A year no build could have baked in: the footer reads the browser's clock (spec 1).
+    page.clock.set_fixed_time(datetime(2041, 3, 1, 12, tzinfo=UTC))
+    page.goto("/login")
+    expect(page.get_by_test_id("copyright")).to_have_text("© 2041 Patchbay")
 
 
 def test_phone_width_uses_the_drawer(page: Page) -> None:
