@@ -35,7 +35,7 @@ def _client_references() -> rx.Component:
                 others > 0,
                 rx.tooltip(
                     rx.badge(
-                        "+" + others.to_string(),
+                        others.to_string() + "+",
                         variant="soft",
                         radius="full",
                         tab_index=0,
