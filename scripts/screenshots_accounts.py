@@ -25,6 +25,10 @@ def _log_in(page: Page, email: str) -> None:
     ).to_be_visible()
 
 
+def home(page: Page) -> None:
+    _log_in(page, "alice@acme-networks.test")
+
+
 def forgot_password(page: Page) -> None:
     page.goto("/forgot-password")
     page.locator("#forgot-email").fill("alice@acme-networks.test")
@@ -73,6 +77,7 @@ def impersonation(page: Page) -> None:
 
 
 SCREENS: dict[str, Callable[[Page], None]] = {
+    "home": home,
     "forgot-password": forgot_password,
     "reset-password": reset_password,
     "user-form": user_form,
