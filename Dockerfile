@@ -12,7 +12,8 @@
 #                       (the SQLite default lives in /app/data, lost with the container).
 #   REDIS_URL           required: Reflex state shared by the workers (GRANIAN_WORKERS, 2 × cores + 1
 #                       by default); without Redis, run a single worker with GRANIAN_WORKERS=1.
-#   PORTAL_PUBLIC_URL   the address users type, used in the links of e-mails.
+#   PORTAL_PUBLIC_URL   the address users type, used in the links of e-mails (default
+#                       http://localhost:$PORT, right only on the server itself).
 #   PROVIDER_API_URL    the provider's own API; empty means the embedded one.
 #   SEED_DEMO=false     keeps the demo companies and users out of a real database.
 

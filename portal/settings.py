@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,8 +22,8 @@ class Settings(BaseSettings):
     port: int = Field(default=3000, description="Front-end port (the single port in production).")
     backend_port: int = Field(default=8000, description="Backend port in development.")
     portal_public_url: str = Field(
-        default="http://localhost:3000",
-        description="Public URL of the portal, used in e-mail links.",
+        default="",
+        description="Public URL of the portal, used in e-mail links (empty: http://localhost:PORT).",
     )
 
     # Provider API the portal talks to; empty means the embedded provider of this process.
@@ -65,6 +65,13 @@ class Settings(BaseSettings):
     reset_limit_per_account: int = 3
     reset_limit_per_address: int = 10
     reset_limit_window_minutes: int = 60
+
+    @model_validator(mode="after")
+    def _public_url_follows_port(self) -> "Settings":
+        # `PORT=8080 make run` serves on 8080: e-mail links must point there too, not to 3000.
+        if not self.portal_public_url:
+            self.portal_public_url = f"http://localhost:{self.port}"
+        return self
 
     @property
     def is_development(self) -> bool:
