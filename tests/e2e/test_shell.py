@@ -75,6 +75,7 @@ def test_documentation_opens_the_pdf_of_the_language(page: Page) -> None:
 def test_unknown_path_shows_not_found(page: Page) -> None:
     page.goto("/no/such/page")
     expect(page.get_by_role("heading", name="Page not found")).to_be_visible()
+    expect(page).to_have_title("Not found · Patchbay")  # spec 2: the title 'not found'
     page.get_by_role("button", name="Back to home").click()
     expect(page).to_have_url(re.compile(r"/login/?$"))
 
