@@ -221,7 +221,9 @@ class Browser:
         rows = _changed(ServicesState, "rows")
         await self.pause()
         await _timed(self.timings, "open the services list", socket, [(ON_LOAD, {})], rows)
-        toggle = [(_handler(ServicesState, "toggle_status"), {"status": "active"})]
+        toggle = [
+            (_handler(ServicesState, "toggle_filter"), {"name": "statuses", "value": "active"})
+        ]
         page = [(_handler(ServicesState, "go_to_page"), {"page": 2}),
                 (_handler(ServicesState, "refresh"), {})]  # fmt: skip
         for _ in range(ROUNDS):

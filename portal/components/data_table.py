@@ -1,31 +1,22 @@
 """A server-paged table: sortable column headers, the rows of the visible page, a 'No result'
 row, a loading overlay and a pagination bar with page sizes.
 
-A list screen's state mixes in ``PagedTableState`` (page, page size, sort, total, loading) and
-gives the table the event that reloads the page; ``portal.components.paging.Paging`` converts the
-same values to and from the URL and the provider's list parameters:
+The table shows a ``ListState`` (``portal/state/lists.py``) and reloads it through its
+``refresh`` after the sort, the page or the page size changed:
 
-    class InvoicesState(PagedTableState, SessionState):
-        sort_field: rx.Field[str] = rx.field("dateInvoice")
-        sort_direction: rx.Field[str] = rx.field("desc")
-        rows: rx.Field[list[InvoiceRow]] = rx.field(default_factory=list)
-
-    data_table(InvoicesState, columns=…, rows=InvoicesState.rows, cells=…,
-               on_change=InvoicesState.refresh, page_sizes=(10, 25), label=_("Invoices"))
+    data_table(UsersListState, columns=…, cells=…, label=_("Users"))
 """
 
-import json
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import reflex as rx
-from reflex.event import EventSpec
 from reflex.vars import ArrayVar, NumberVar
 
 from portal.components.i18n import _
-from portal.components.paging import ASCENDING, DEFAULT_ITEMS_PER_PAGE, Paging, page_window
+from portal.components.paging import ALL_ROWS, ASCENDING
+from portal.state.lists import ListState
 
 _VISUALLY_HIDDEN = {
     "position": "absolute",
@@ -35,63 +26,6 @@ _VISUALLY_HIDDEN = {
     "clip": "rect(0 0 0 0)",
     "white_space": "nowrap",
 }
-
-
-# The provider's largest page (DESIGN 3, a documented maximum): a table offering this size
-# labels it "All" (spec 9: service maintenances 10 or all).
-ALL_ROWS = 100
-
-
-def replace_url(path: str, url: str) -> EventSpec:
-    """Writes a list's filters, page and sort into the address bar without a navigation, so a
-    reload, a shared link or the way back from a detail page finds the list as it was left.
-
-    A navigation would run the page's load again and unmount the filter being typed in; the
-    check on ``path`` keeps a late answer from rewriting the page the user has moved on to.
-    """
-    return rx.call_script(
-        f"if (window.location.pathname === {json.dumps(path)}) "
-        f"window.history.replaceState(window.history.state, '', {json.dumps(url)})"
-    )
-
-
-class PagedTableState(rx.State, mixin=True):
-    """The paging and sort of one list screen; the screen's state sets its own defaults."""
-
-    page: rx.Field[int] = rx.field(1)
-    items_per_page: rx.Field[int] = rx.field(DEFAULT_ITEMS_PER_PAGE)
-    sort_field: rx.Field[str] = rx.field("")
-    sort_direction: rx.Field[str] = rx.field(ASCENDING)
-    total: rx.Field[int] = rx.field(0)
-    loading: rx.Field[bool] = rx.field(False)
-
-    @rx.var
-    def page_count(self) -> int:
-        return max(1, math.ceil(self.total / max(1, self.items_per_page)))
-
-    @rx.var
-    def page_numbers(self) -> list[int]:
-        return page_window(self.page, self.page_count)
-
-    def _paging(self) -> Paging:
-        return Paging(self.page, self.items_per_page, self.sort_field, self.sort_direction)
-
-    def _adopt_paging(self, paging: Paging) -> None:
-        self.page, self.items_per_page = paging.page, paging.items_per_page
-        self.sort_field, self.sort_direction = paging.sort_field, paging.sort_direction
-
-    @rx.event
-    def go_to_page(self, page: int):
-        self.page = min(max(1, page), self.page_count)
-
-    @rx.event
-    def change_page_size(self, size: str):
-        self.items_per_page = int(size)
-        self.page = 1
-
-    @rx.event
-    def sort_by(self, field: str):
-        self._adopt_paging(self._paging().sorted_by(field))
 
 
 @dataclass(frozen=True)
@@ -108,7 +42,7 @@ TableColumn = Column | tuple[Column, ...]
 Cells = Callable[[Any], Sequence[rx.Component | rx.Var | str]]
 
 
-def _sort_button(state: type[PagedTableState], column: Column, on_change: Any) -> rx.Component:
+def _sort_button(state: type[ListState], column: Column) -> rx.Component:
     active = state.sort_field == column.sort_field
     arrow = rx.cond(
         active,
@@ -129,11 +63,11 @@ def _sort_button(state: type[PagedTableState], column: Column, on_change: Any) -
         font_weight="bold",
         margin="0",
         padding_x="6px",
-        on_click=[state.sort_by(column.sort_field), on_change],
+        on_click=[state.sort_by(column.sort_field), state.refresh],
     )
 
 
-def _header_cell(state: type[PagedTableState], column: TableColumn, on_change: Any):
+def _header_cell(state: type[ListState], column: TableColumn):
     group = (column,) if isinstance(column, Column) else column
     fields = [c.sort_field for c in group if c.sort_field]
     if not fields:
@@ -142,7 +76,7 @@ def _header_cell(state: type[PagedTableState], column: TableColumn, on_change: A
     direction = rx.cond(state.sort_direction == ASCENDING, "ascending", "descending")
     return rx.table.column_header_cell(
         rx.hstack(
-            *(_sort_button(state, c, on_change) if c.sort_field else _(c.label) for c in group),
+            *(_sort_button(state, c) if c.sort_field else _(c.label) for c in group),
             spacing="1",
             align="center",
         ),
@@ -162,10 +96,9 @@ def _row(cells: Cells) -> Callable[[Any], rx.Component]:
     return render
 
 
-def _page_size_select(
-    state: type[PagedTableState], on_change: Any, page_sizes: Sequence[int]
-) -> rx.Component:
+def _page_size_select(state: type[ListState]) -> rx.Component:
     """The rows-per-page choice; nothing when a list has one size only (services: 12)."""
+    page_sizes = state.url.page_sizes
     if len(page_sizes) < 2:
         return rx.box()
     return rx.hstack(
@@ -179,7 +112,7 @@ def _page_size_select(
                 )
             ),
             value=state.items_per_page.to_string(),
-            on_change=[state.change_page_size, on_change],
+            on_change=[state.change_page_size, state.refresh],
             size="1",
         ),
         align="center",
@@ -203,10 +136,9 @@ def loading_overlay(loading: rx.Var[bool]) -> rx.Component:
     )
 
 
-def pagination(state: type[PagedTableState], on_change: Any, **props: Any) -> rx.Component:
+def pagination(state: type[ListState], **props: Any) -> rx.Component:
     """Previous, up to seven numbered pages around the current one, next; for tables and for the
-    lists that are not (a card grid). ``on_change`` (an event without arguments) reloads the list
-    after the page changed."""
+    lists that are not (a card grid)."""
     size = rx.breakpoints(initial="1", sm="2")
 
     def page_button(number: rx.Var[int]) -> rx.Component:
@@ -217,7 +149,7 @@ def pagination(state: type[PagedTableState], on_change: Any, **props: Any) -> rx
             variant=rx.cond(current, "solid", "soft"),
             aria_current=rx.cond(current, "page", "false"),
             aria_label=_("Page {page}", page=number),
-            on_click=[state.go_to_page(number), on_change],
+            on_click=[state.go_to_page(number), state.refresh],
         )
 
     def step(icon: str, label: rx.Var, target: NumberVar, disabled: rx.Var[bool]):
@@ -227,7 +159,7 @@ def pagination(state: type[PagedTableState], on_change: Any, **props: Any) -> rx
             variant="soft",
             aria_label=label,
             disabled=disabled,
-            on_click=[state.go_to_page(target), on_change],
+            on_click=[state.go_to_page(target), state.refresh],
         )
 
     return rx.el.nav(
@@ -245,10 +177,10 @@ def pagination(state: type[PagedTableState], on_change: Any, **props: Any) -> rx
     )
 
 
-def _pager(state: type[PagedTableState], on_change: Any, page_sizes: Sequence[int]) -> rx.Component:
+def _pager(state: type[ListState]) -> rx.Component:
     return rx.flex(
-        _page_size_select(state, on_change, page_sizes),
-        pagination(state, on_change),
+        _page_size_select(state),
+        pagination(state),
         justify="between",
         align="center",
         wrap="wrap",
@@ -258,17 +190,15 @@ def _pager(state: type[PagedTableState], on_change: Any, page_sizes: Sequence[in
 
 
 def data_table(
-    state: type[PagedTableState],
+    state: type[ListState],
     *,
     columns: Sequence[TableColumn],
-    rows: ArrayVar,
     cells: Cells,
-    on_change: Any,
-    page_sizes: Sequence[int],
     label: rx.Var | str,
 ) -> rx.Component:
-    """The table of ``rows``, one cell per column from ``cells(row)``; ``on_change`` (an event
-    without arguments) reloads the page after the sort, the page or the page size changed."""
+    """The table of the state's rows, one cell per column from ``cells(row)``."""
+    # The state's own row type, not the kit's list[Any]: the cells read the rows' fields.
+    rows = cast(ArrayVar, state.rows)
     empty = rx.table.row(
         rx.table.cell(
             rx.text(_("No result"), color=rx.color("gray", 11)),
@@ -282,9 +212,7 @@ def data_table(
             rx.table.root(
                 # Radix puts attributes on a wrapper; the caption names the <table> itself.
                 rx.el.caption(label, style=_VISUALLY_HIDDEN),
-                rx.table.header(
-                    rx.table.row(*(_header_cell(state, column, on_change) for column in columns))
-                ),
+                rx.table.header(rx.table.row(*(_header_cell(state, column) for column in columns))),
                 rx.table.body(
                     rx.foreach(rows, _row(cells)),
                     rx.cond(~state.loading & (rows.length() == 0), empty),
@@ -296,7 +224,7 @@ def data_table(
             min_height="120px",
         ),
         loading_overlay(state.loading),
-        _pager(state, on_change, page_sizes),
+        _pager(state),
         position="relative",
         width="100%",
     )

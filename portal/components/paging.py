@@ -3,9 +3,13 @@ and the provider share (spec 7: ``page``, ``itemsPerPage``, ``order[field]=asc|d
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 ASCENDING, DESCENDING = "asc", "desc"
 DEFAULT_ITEMS_PER_PAGE = 10
+# The provider's largest page (DESIGN 3, a documented maximum): a table offering this size
+# labels it "All" (spec 9: service maintenances 10 or all).
+ALL_ROWS = 100
 PAGE_BUTTONS = 7  # numbered page buttons shown around the current page
 # Far beyond any real list; a longer number in a hand-edited URL is not a page.
 _MAX_PAGE_DIGITS = 6
@@ -23,6 +27,10 @@ class Paging:
     @property
     def order(self) -> dict[str, str]:
         return {self.sort_field: self.sort_direction} if self.sort_field else {}
+
+    def arguments(self) -> dict[str, Any]:
+        """The keyword arguments of a client's list call."""
+        return {"page": self.page, "items_per_page": self.items_per_page, "order": self.order}
 
     def read(
         self,

@@ -5,6 +5,7 @@ from datetime import date
 import httpx
 
 from portal.client import ProviderClient, query_params
+from portal.client.models import UserFilters
 
 BASE_URL = "http://provider.test/provider"
 EMPTY_COLLECTION = {"hydra:member": [], "hydra:totalItems": 0}
@@ -70,7 +71,11 @@ async def test_users_list_sends_paging_order_filters_and_includes() -> None:
     requests: list[httpx.Request] = []
     async with recording_client(requests) as client:
         await client.users.list(
-            page=3, items_per_page=25, order={"lastname": "asc"}, name="ali", includes=("company",)
+            UserFilters(name="ali"),
+            page=3,
+            items_per_page=25,
+            order={"lastname": "asc"},
+            includes=("company",),
         )
 
     (request,) = requests

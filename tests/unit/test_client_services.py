@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from portal.client import NotFound, ProviderClient, ValidationFailed
+from portal.client.models import InvoiceFilters, MaintenanceFilters, ServiceFilters
 
 BASE_URL = "http://provider.test/provider"
 SERVICE_ID = "3f0c9a52-8f0e-4d7e-9a51-3d8f1c2b9e10"
@@ -80,9 +81,9 @@ async def test_services_list_sends_filters_order_and_includes() -> None:
             page=2,
             items_per_page=12,
             order={"dateStart": "desc"},
-            search="paris",
-            statuses=["active", "terminated"],
-            type_uuids=[TYPE_ID],
+            filters=ServiceFilters(
+                search="paris", statuses=["active", "terminated"], type_uuids=[TYPE_ID]
+            ),
             includes=("type",),
         )
 
@@ -117,8 +118,8 @@ async def test_services_list_sends_filters_order_and_includes() -> None:
 async def test_an_empty_search_sends_no_filter_and_the_count_asks_for_one_row() -> None:
     requests: list[httpx.Request] = []
     async with client_answering(requests, {"hydra:member": [], "hydra:totalItems": 7}) as client:
-        await client.services.list(search="", statuses=(), type_uuids=())
-        count = await client.services.count(statuses=["active"])
+        await client.services.list(ServiceFilters(search=" ", statuses=[], type_uuids=[]))
+        count = await client.services.count(ServiceFilters(statuses=["active"]))
 
     assert requests[0].url.params.multi_items() == [("page", "1"), ("itemsPerPage", "10")]
     assert requests[1].url.params.multi_items() == [
@@ -211,7 +212,7 @@ async def test_the_export_streams_the_filtered_csv() -> None:
         return httpx.Response(200, stream=httpx.ByteStream(csv), headers=headers)
 
     async with client_answering(requests, exported) as client:
-        response = await client.services.export(search="lyon", statuses=["active"])
+        response = await client.services.export(ServiceFilters(search="lyon", statuses=["active"]))
         body = b"".join([chunk async for chunk in response.aiter_bytes()])
         await response.aclose()
 
@@ -293,7 +294,9 @@ async def test_maintenances_are_read_from_items_and_the_full_one_has_services() 
 
     async with client_answering(requests, answer) as client:
         page = await client.maintenances.list(
-            items_per_page=10, order={"dateStart": "desc"}, service_reference="PB-1"
+            MaintenanceFilters(service_reference="PB-1"),
+            items_per_page=10,
+            order={"dateStart": "desc"},
         )
         maintenance = await client.maintenances.get("m1")
 
@@ -332,12 +335,14 @@ async def test_invoices_send_every_filter_of_the_contract() -> None:
         page = await client.invoices.list(
             items_per_page=25,
             order={"dateInvoice": "desc"},
-            service_uuid=SERVICE_ID,
-            type="invoice",
-            is_paid=False,
-            reference="INV",
-            due_after=date(2026, 1, 1),
-            due_before=date(2026, 12, 31),
+            filters=InvoiceFilters(
+                service_uuid=SERVICE_ID,
+                type="invoice",
+                is_paid=False,
+                reference="INV",
+                due_after=date(2026, 1, 1),
+                due_before=date(2026, 12, 31),
+            ),
         )
 
     assert requests[0].url.params.multi_items() == [

@@ -4,39 +4,38 @@ rows of the list, the service page's model and the maintenance duration (spec 2,
 from datetime import UTC, datetime
 from urllib.parse import parse_qsl, urlsplit
 
-from portal.client.models import Maintenance, Service
+from portal.client.models import Maintenance, Service, ServiceFilters
+from portal.client.resources.services import ServicesResource
 from portal.components.maintenances.models import MaintenanceDetail, duration_hours
 from portal.components.multi_select import Option
 from portal.components.paging import Paging
 from portal.pages.service.models import ServiceDetail, attribute_groups
 from portal.pages.services.models import ServiceRow, fold, matching
-from portal.pages.services.query import DEFAULT_PAGING, ServicesQuery, status_list_url
+from portal.pages.services.query import SERVICES_URL, status_list_url
 
 
 def test_a_bare_url_opens_twelve_services_newest_first() -> None:
-    query = ServicesQuery.from_params([])
-    assert query == ServicesQuery()
-    assert query.paging.items_per_page == 12
-    assert query.paging.order == {"dateStart": "desc"}
-    assert query.url("/services") == "/services"
+    filters, paging = SERVICES_URL.read([])
+    assert filters == ServiceFilters()
+    assert paging.items_per_page == 12
+    assert paging.order == {"dateStart": "desc"}
+    assert SERVICES_URL.url("/services", filters, paging) == "/services"
 
 
 def test_list_filters_repeat_in_the_url_and_survive_a_round_trip() -> None:
-    query = ServicesQuery(
-        search="lyon",
-        statuses=("active", "terminated"),
-        type_uuids=("t1", "t2"),
-        paging=Paging(page=3, items_per_page=12, sort_field="dateStart", sort_direction="desc"),
+    filters = ServiceFilters(
+        search="lyon", statuses=["active", "terminated"], type_uuids=["t1", "t2"]
     )
-    url = query.url("/services")
+    paging = Paging(page=3, items_per_page=12, sort_field="dateStart", sort_direction="desc")
+    url = SERVICES_URL.url("/services", filters, paging)
     assert url == (
         "/services?search=lyon&status=active&status=terminated&type.uuid=t1&type.uuid=t2&page=3"
     )
-    assert ServicesQuery.from_params(parse_qsl(urlsplit(url).query)) == query
+    assert SERVICES_URL.read(parse_qsl(urlsplit(url).query)) == (filters, paging)
 
 
 def test_the_bracket_spelling_is_read_and_junk_is_dropped() -> None:
-    query = ServicesQuery.from_params(
+    filters, paging = SERVICES_URL.read(
         [
             ("status[]", "active"),
             ("status", "active"),
@@ -47,15 +46,15 @@ def test_the_bracket_spelling_is_read_and_junk_is_dropped() -> None:
             ("itemsPerPage", "1000"),
         ]
     )
-    assert query.statuses == ("active",)
-    assert query.type_uuids == ("t1",)
-    assert query.search == "paris"
-    assert query.paging == DEFAULT_PAGING
+    assert filters.statuses == ["active"]
+    assert filters.type_uuids == ["t1"]
+    assert filters.search == "paris"
+    assert paging == SERVICES_URL.paging
 
 
 def test_the_export_uses_the_providers_list_spelling() -> None:
-    query = ServicesQuery(search="a b", statuses=("active",), type_uuids=("t1",))
-    assert query.export_params() == [
+    filters = ServiceFilters(search="a b", statuses=["active"], type_uuids=["t1"])
+    assert ServicesResource.export_query(filters) == [
         ("search", "a b"),
         ("status[]", "active"),
         ("type.uuid[]", "t1"),

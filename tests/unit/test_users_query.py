@@ -6,36 +6,37 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 
 from portal.client import Company, User
+from portal.client.models import UserFilters
 from portal.components.jobs import JOB_LABELS
 from portal.components.paging import Paging, page_window
 from portal.components.roles import ROLE_LABELS
 from portal.pages.users.models import UserRow
-from portal.pages.users.query import DEFAULT_PAGING, UsersQuery
+from portal.pages.users.query import USERS_URL
 from portal.permissions import Role
 from portal.provider.models import Job
 
 
 def test_a_bare_url_opens_the_first_page_of_ten_sorted_on_last_name() -> None:
-    query = UsersQuery.from_params({})
-    assert query == UsersQuery(name="", email="", paging=DEFAULT_PAGING)
-    assert query.paging.order == {"lastname": "asc"}
-    assert query.paging.items_per_page == 10
-    assert query.url("/users") == "/users"
+    filters, paging = USERS_URL.read([])
+    assert (filters, paging) == (UserFilters(name="", email=""), USERS_URL.paging)
+    assert paging.order == {"lastname": "asc"}
+    assert paging.items_per_page == 10
+    assert USERS_URL.url("/users", filters, paging) == "/users"
 
 
 def test_the_url_gives_filters_page_size_and_sort() -> None:
-    query = UsersQuery.from_params(
-        {
-            "name": "  alice ",
-            "email": "acme",
-            "page": "3",
-            "itemsPerPage": "25",
-            "order[email]": "desc",
-        }
+    filters, paging = USERS_URL.read(
+        [
+            ("name", "  alice "),
+            ("email", "acme"),
+            ("page", "3"),
+            ("itemsPerPage", "25"),
+            ("order[email]", "desc"),
+        ]
     )
-    assert query.name == "alice"
-    assert query.email == "acme"
-    assert query.paging == Paging(3, 25, "email", "desc")
+    assert filters.name == "alice"
+    assert filters.email == "acme"
+    assert paging == Paging(3, 25, "email", "desc")
 
 
 @pytest.mark.parametrize(
@@ -52,21 +53,20 @@ def test_the_url_gives_filters_page_size_and_sort() -> None:
     ],
 )
 def test_a_hand_edited_url_falls_back_to_the_defaults(params: dict[str, str]) -> None:
-    assert UsersQuery.from_params(params).paging == DEFAULT_PAGING
+    assert USERS_URL.read(list(params.items()))[1] == USERS_URL.paging
 
 
 def test_only_what_differs_from_the_defaults_is_written() -> None:
-    query = UsersQuery(name="Martin", paging=Paging(2, 10, "lastname", "asc"))
-    assert query.to_params() == {"name": "Martin", "page": "2"}
-    query = UsersQuery(email="a&b", paging=Paging(1, 25, "firstname", "asc"))
-    assert query.url("/users") == "/users?email=a%26b&itemsPerPage=25&order[firstname]=asc"
+    params = USERS_URL.params(UserFilters(name="Martin"), Paging(2, 10, "lastname", "asc"))
+    assert params == [("name", "Martin"), ("page", "2")]
+    url = USERS_URL.url("/users", UserFilters(email="a&b"), Paging(1, 25, "firstname", "asc"))
+    assert url == "/users?email=a%26b&itemsPerPage=25&order[firstname]=asc"
 
 
 def test_the_written_url_reads_back_the_same() -> None:
-    query = UsersQuery("Zoé", "globex", Paging(4, 25, "email", "desc"))
-    # Parsed as Reflex parses ``router.url.query_parameters``.
-    params = dict(parse_qsl(urlsplit(query.url("/users")).query))
-    assert UsersQuery.from_params(params) == query
+    filters, paging = UserFilters(name="Zoé", email="globex"), Paging(4, 25, "email", "desc")
+    params = parse_qsl(urlsplit(USERS_URL.url("/users", filters, paging)).query)
+    assert USERS_URL.read(params) == (filters, paging)
 
 
 def test_sorting_flips_the_active_column_and_starts_another_ascending() -> None:

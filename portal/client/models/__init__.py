@@ -2,8 +2,13 @@
 
 from portal.client.models.base import Entity, ProviderModel
 from portal.client.models.companies import Company, SalesContact
-from portal.client.models.invoices import Invoice
-from portal.client.models.maintenances import ImpactedService, Maintenance, MaintenanceContact
+from portal.client.models.invoices import Invoice, InvoiceFilters
+from portal.client.models.maintenances import (
+    ImpactedService,
+    Maintenance,
+    MaintenanceContact,
+    MaintenanceFilters,
+)
 from portal.client.models.services import (
     Attribute,
     Document,
@@ -11,10 +16,12 @@ from portal.client.models.services import (
     ImportResult,
     Milestone,
     Service,
+    ServiceFilters,
+    ServiceStatus,
     ServiceType,
     TerminationDocument,
 )
-from portal.client.models.users import User, UserPayload
+from portal.client.models.users import User, UserFilters, UserPayload
 
 __all__ = [
     "Attribute",
@@ -25,14 +32,19 @@ __all__ = [
     "ImpactedService",
     "ImportResult",
     "Invoice",
+    "InvoiceFilters",
     "Maintenance",
     "MaintenanceContact",
+    "MaintenanceFilters",
     "Milestone",
     "ProviderModel",
     "SalesContact",
     "Service",
+    "ServiceFilters",
+    "ServiceStatus",
     "ServiceType",
     "TerminationDocument",
     "User",
+    "UserFilters",
     "UserPayload",
 ]

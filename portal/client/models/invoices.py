@@ -2,7 +2,9 @@
 
 from datetime import date
 from decimal import Decimal
+from typing import Annotated, Literal
 
+from portal.client.filters import Filters, Param
 from portal.client.models.base import Entity
 
 
@@ -20,3 +22,14 @@ class Invoice(Entity):
     status_label: str = ""
     pdf: str | None = None
     pdf_name: str | None = None
+
+
+class InvoiceFilters(Filters):
+    """The invoice filters (spec 2): the invoicing screen's, and a service page's own."""
+
+    service_uuid: Annotated[str, Param("lines.services.uuid")] = ""
+    type: Annotated[Literal["invoice", "credit"] | None, Param("type")] = None
+    is_paid: Annotated[bool | None, Param("isPaid")] = None
+    reference: Annotated[str, Param("reference")] = ""
+    due_after: Annotated[date | None, Param("dateDue[after]", url="dateDueAfter")] = None
+    due_before: Annotated[date | None, Param("dateDue[before]", url="dateDueBefore")] = None

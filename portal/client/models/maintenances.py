@@ -1,9 +1,11 @@
 """Maintenance windows and the services they impact (spec 3)."""
 
 from datetime import datetime
+from typing import Annotated
 
 from pydantic import Field
 
+from portal.client.filters import Filters, Param
 from portal.client.models.base import Entity, ProviderModel
 from portal.client.models.services import Endpoint
 
@@ -39,3 +41,9 @@ class Maintenance(Entity):
     # Only the full maintenance (``GET /api/maintenances/{id}``) carries these two.
     services: list[ImpactedService] = Field(default_factory=list)
     contacts: list[MaintenanceContact] = Field(default_factory=list)
+
+
+class MaintenanceFilters(Filters):
+    """The maintenance filters: those impacting one service (its reference), or all."""
+
+    service_reference: Annotated[str, Param("service.reference")] = ""

@@ -1,9 +1,11 @@
 """Services (spec 3): their type, endpoints, milestones, attributes and documents."""
 
 import datetime as dt
+from typing import Annotated, Literal
 
 from pydantic import Field
 
+from portal.client.filters import Filters, Param
 from portal.client.models.base import Entity, ProviderModel
 
 
@@ -105,3 +107,14 @@ class TerminationDocument(Entity):
 
 class ImportResult(ProviderModel):
     imported: int = 0
+
+
+ServiceStatus = Literal["under_construction", "active", "under_termination", "terminated"]
+
+
+class ServiceFilters(Filters):
+    """The services list's filters (spec 2), shared by the list, its count and its export."""
+
+    search: Annotated[str, Param("search")] = ""
+    statuses: Annotated[list[ServiceStatus], Param("status")] = []
+    type_uuids: Annotated[list[str], Param("type.uuid")] = []

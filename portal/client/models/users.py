@@ -1,7 +1,10 @@
 """Users of the portal: customers and provider staff, and what the user form sends."""
 
+from typing import Annotated
+
 from pydantic import Field
 
+from portal.client.filters import Filters, Param
 from portal.client.models.base import Entity, ProviderModel
 from portal.client.models.companies import Company
 
@@ -44,3 +47,10 @@ class UserPayload(ProviderModel):
 
     def body(self) -> dict[str, object]:
         return self.model_dump(by_alias=True, mode="json")
+
+
+class UserFilters(Filters):
+    """The users list's filters (spec 2): parts of the name and of the e-mail address."""
+
+    name: Annotated[str, Param("name")] = ""
+    email: Annotated[str, Param("email")] = ""

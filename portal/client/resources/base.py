@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from portal.client.errors import invalid_response
+from portal.client.filters import Filters
 from portal.client.hydra import DEFAULT_ITEMS_PER_PAGE, FilterValue, Page, query_params
 
 if TYPE_CHECKING:
@@ -35,14 +36,14 @@ class Resource:
         items_per_page: int = DEFAULT_ITEMS_PER_PAGE,
         order: Mapping[str, str] | None = None,
         includes: Iterable[str] = (),
-        filters: Mapping[str, FilterValue] | None = None,
+        filters: Filters | Mapping[str, FilterValue] | None = None,
     ) -> Page[M]:
         params = query_params(
             page=page,
             items_per_page=items_per_page,
             order=order,
             includes=includes,
-            filters=filters,
+            filters=filters.to_provider() if isinstance(filters, Filters) else filters,
         )
         collection = self._parse(Page[dict[str, Any]], await self._client.get_json(path, params))
         items = [self._parse(model, item) for item in collection.items]

@@ -3,17 +3,18 @@
 from collections.abc import Mapping
 
 from portal.client.hydra import DEFAULT_ITEMS_PER_PAGE, Page
-from portal.client.models.maintenances import Maintenance
+from portal.client.models.maintenances import Maintenance, MaintenanceFilters
 from portal.client.resources.base import Resource
 
 
 class MaintenancesResource(Resource):
     async def list(
         self,
+        filters: MaintenanceFilters | None = None,
+        *,
         page: int = 1,
         items_per_page: int = DEFAULT_ITEMS_PER_PAGE,
         order: Mapping[str, str] | None = None,
-        service_reference: str | None = None,
     ) -> Page[Maintenance]:
         return await self._list(
             Maintenance,
@@ -21,7 +22,7 @@ class MaintenancesResource(Resource):
             page=page,
             items_per_page=items_per_page,
             order=order,
-            filters={"service.reference": service_reference},
+            filters=filters,
         )
 
     async def get(self, uuid: str) -> Maintenance:

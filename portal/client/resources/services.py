@@ -1,12 +1,12 @@
 """Services: the filtered list, one service, client references (one by one or by CSV) and the
 CSV export and template, which are streamed."""
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 
 import httpx
 
-from portal.client.hydra import DEFAULT_ITEMS_PER_PAGE, Page, query_params
-from portal.client.models.services import ImportResult, Service
+from portal.client.hydra import DEFAULT_ITEMS_PER_PAGE, Page, QueryParams, query_params
+from portal.client.models.services import ImportResult, Service, ServiceFilters
 from portal.client.resources.base import Resource
 
 SERVICES = "/api/services"
@@ -16,22 +16,14 @@ IMPORT = "/api/services/client_reference/import"
 TEMPLATE = "/api/services/client_reference/download_csv"
 
 
-def service_filters(
-    search: str | None = None, statuses: Sequence[str] = (), type_uuids: Sequence[str] = ()
-) -> dict[str, str | tuple[str, ...] | None]:
-    """The list filters as the provider names them, shared by the list and the export."""
-    return {"search": search or None, "status": tuple(statuses), "type.uuid": tuple(type_uuids)}
-
-
 class ServicesResource(Resource):
     async def list(
         self,
+        filters: ServiceFilters | None = None,
+        *,
         page: int = 1,
         items_per_page: int = DEFAULT_ITEMS_PER_PAGE,
         order: Mapping[str, str] | None = None,
-        search: str | None = None,
-        statuses: Sequence[str] = (),
-        type_uuids: Sequence[str] = (),
         includes: Iterable[str] = (),
     ) -> Page[Service]:
         return await self._list(
@@ -41,12 +33,12 @@ class ServicesResource(Resource):
             items_per_page=items_per_page,
             order=order,
             includes=includes,
-            filters=service_filters(search, statuses, type_uuids),
+            filters=filters,
         )
 
-    async def count(self, statuses: Sequence[str] = ()) -> int:
-        """How many services are in these statuses: one row asked for, its total read."""
-        return (await self.list(items_per_page=1, statuses=statuses)).total
+    async def count(self, filters: ServiceFilters) -> int:
+        """How many services match: one row asked for, its total read."""
+        return (await self.list(filters, items_per_page=1)).total
 
     async def get(
         self, uuid: str, includes: Iterable[str] = ("order", "company", "type")
@@ -71,15 +63,14 @@ class ServicesResource(Resource):
         )
         return self._parse(ImportResult, self._client.decode(response))
 
-    async def export(
-        self,
-        search: str | None = None,
-        statuses: Sequence[str] = (),
-        type_uuids: Sequence[str] = (),
-    ) -> httpx.Response:
+    @staticmethod
+    def export_query(filters: ServiceFilters) -> QueryParams:
+        """The export's query: the browser downloads it through the portal's file route."""
+        return query_params(filters=filters.to_provider())
+
+    async def export(self, filters: ServiceFilters) -> httpx.Response:
         """The CSV of the filtered services, streamed; the caller closes the response."""
-        params = query_params(filters=service_filters(search, statuses, type_uuids))
-        return await self._client.open_stream(EXPORT, params=params)
+        return await self._client.open_stream(EXPORT, params=self.export_query(filters))
 
     async def template(self) -> httpx.Response:
         """The import template, streamed; the caller closes the response."""

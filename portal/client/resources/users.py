@@ -3,7 +3,7 @@
 from collections.abc import Iterable, Mapping
 
 from portal.client.hydra import DEFAULT_ITEMS_PER_PAGE, Page
-from portal.client.models.users import User, UserPayload
+from portal.client.models.users import User, UserFilters, UserPayload
 from portal.client.resources.base import Resource
 
 MERGE_PATCH = "application/merge-patch+json"
@@ -15,11 +15,11 @@ class UsersResource(Resource):
 
     async def list(
         self,
+        filters: UserFilters | None = None,
+        *,
         page: int = 1,
         items_per_page: int = DEFAULT_ITEMS_PER_PAGE,
         order: Mapping[str, str] | None = None,
-        name: str | None = None,
-        email: str | None = None,
         includes: Iterable[str] = (),
     ) -> Page[User]:
         return await self._list(
@@ -29,7 +29,7 @@ class UsersResource(Resource):
             items_per_page=items_per_page,
             order=order,
             includes=includes,
-            filters={"name": name, "email": email},
+            filters=filters,
         )
 
     async def create(self, payload: UserPayload, includes: Iterable[str] = ("company",)) -> User:

@@ -1,44 +1,37 @@
-"""The invoice table's state: page sizes 10 and 25, sorted on the invoice date, newest first
-by default (spec 2), optionally limited to the invoices of one service."""
+"""The invoices of a list (spec 2): page sizes 10 and 25, sorted on the invoice date, newest
+first, by default. The invoicing screen binds it to its URL; a service's page shows the
+invoices of that service."""
+
+from typing import Any, ClassVar
 
 import reflex as rx
 
-from portal.components.data_table import PagedTableState
+from portal.client import Page, ProviderClient
+from portal.client.models import InvoiceFilters
 from portal.components.invoices.models import InvoiceRow
-from portal.components.paging import DESCENDING
-from portal.state.failures import reports_failures
-from portal.state.session import SessionState
+from portal.components.paging import DESCENDING, Paging
+from portal.list_query import ListUrl
+from portal.state.lists import ListState
 
-PAGE_SIZES = (10, 25)
+INVOICES_URL = ListUrl(
+    InvoiceFilters,
+    Paging(sort_field="dateInvoice", sort_direction=DESCENDING),
+    sort_fields=("reference", "dateInvoice", "dateDue", "amount"),
+    page_sizes=(10, 25),
+)
 
 
-class InvoicesTableState(PagedTableState, SessionState):
-    sort_field: rx.Field[str] = rx.field("dateInvoice")
-    sort_direction: rx.Field[str] = rx.field(DESCENDING)
-    service_uuid: rx.Field[str] = rx.field("")
+class InvoiceList(ListState, mixin=True):
+    """A list of invoices; each page using one subclasses it."""
+
+    url: ClassVar[ListUrl[InvoiceFilters]] = INVOICES_URL
+    sort_field: rx.Field[str] = rx.field(INVOICES_URL.paging.sort_field)
+    sort_direction: rx.Field[str] = rx.field(INVOICES_URL.paging.sort_direction)
+    filters: rx.Field[InvoiceFilters] = rx.field(default_factory=InvoiceFilters)
     rows: rx.Field[list[InvoiceRow]] = rx.field(default_factory=list)
 
-    @rx.event
-    def show_for_service(self, service_uuid: str):
-        self.service_uuid = service_uuid
-        self.page = 1
-        self.rows = []
-        return InvoicesTableState.refresh
-
-    @rx.event
-    @reports_failures
-    async def refresh(self):
-        self.loading = True
-        yield
-        try:
-            result = await (await self.provider()).invoices.list(
-                page=self.page,
-                items_per_page=self.items_per_page,
-                order=self._paging().order,
-                service_uuid=self.service_uuid or None,
-            )
-        finally:
-            self.loading = False
+    async def _fetch(self, client: ProviderClient, paging: Paging) -> Page[Any]:
+        page = await client.invoices.list(self.filters, **paging.arguments())
         language = self.current_language
-        self.rows = [InvoiceRow.of(invoice, language) for invoice in result.items]
-        self.total = result.total
+        self.rows = [InvoiceRow.of(invoice, language) for invoice in page.items]
+        return page

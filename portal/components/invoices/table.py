@@ -7,7 +7,7 @@ from portal.components.data_table import Column, data_table
 from portal.components.downloads import download_link
 from portal.components.i18n import _
 from portal.components.invoices.models import InvoiceRow
-from portal.components.invoices.state import PAGE_SIZES, InvoicesTableState
+from portal.components.invoices.state import InvoiceList
 from portal.i18n import N_
 
 COLUMNS = (
@@ -49,15 +49,12 @@ def _cells(invoice: ObjectVar[InvoiceRow]) -> list[rx.Component | rx.Var]:
     ]
 
 
-def invoices_table() -> rx.Component:
+def invoices_table(state: type[InvoiceList]) -> rx.Component:
     return rx.box(
         data_table(
-            InvoicesTableState,
+            state,
             columns=COLUMNS,
-            rows=InvoicesTableState.rows,
             cells=_cells,
-            on_change=InvoicesTableState.refresh,
-            page_sizes=PAGE_SIZES,
             label=_("Invoices"),
         ),
         width="100%",

@@ -1,10 +1,9 @@
 """The maintenance table and its dialog (spec 2, Maintenance table and dialog), shared by the
-service page and the dashboard.
+service page, the maintenances screen and the dashboard. A page subclasses ``MaintenanceList``
+(``portal.components.maintenances.state``) and passes its state:
 
-    maintenances_table()   # portal.components.maintenances.table
-    maintenance_dialog()   # portal.components.maintenances.dialog, once per page
-    MaintenancesState.show_for_service(reference)   # "" for every maintenance of the user
+    maintenances_table(state)   # portal.components.maintenances.table
+    maintenance_dialog(state)   # portal.components.maintenances.dialog, once per page
 
-The state sorts on ``dateStart`` descending and always keeps a sort; a page that wants other
-page sizes (the dashboard's 5) passes its own to ``data_table`` and sets ``items_per_page``.
+The list sorts on ``dateStart`` descending and always keeps a sort.
 """

@@ -6,12 +6,11 @@ from reflex.vars import ObjectVar
 
 from portal.components.i18n import _
 from portal.components.maintenances.models import ImpactedRow, MaintenanceDetail, MaintenanceRow
-from portal.components.maintenances.state import MaintenancesState
+from portal.components.maintenances.state import MaintenanceList
 
 # Spec 2, Maintenance calendar legend: noImpact green, degraded warning, outage error,
 # cancelled grey.
 CLASSIFICATION_COLORS = {"noImpact": "green", "degraded": "amber", "outage": "red"}
-detail: ObjectVar[MaintenanceDetail] = MaintenancesState.detail.to(ObjectVar, MaintenanceDetail)
 
 
 def hours_label(hours: rx.Var[int]) -> rx.Var:
@@ -47,7 +46,7 @@ def _service_row(service: ObjectVar[ImpactedRow]) -> rx.Component:
     )
 
 
-def _services() -> rx.Component:
+def _services(detail: ObjectVar[MaintenanceDetail]) -> rx.Component:
     return rx.box(
         rx.table.root(
             rx.table.header(
@@ -67,7 +66,7 @@ def _services() -> rx.Component:
     )
 
 
-def _contacts() -> rx.Component:
+def _contacts(detail: ObjectVar[MaintenanceDetail]) -> rx.Component:
     return rx.flex(
         rx.foreach(
             detail.contacts,
@@ -81,7 +80,9 @@ def _contacts() -> rx.Component:
     )
 
 
-def maintenance_dialog() -> rx.Component:
+def maintenance_dialog(state: type[MaintenanceList]) -> rx.Component:
+    """The dialog of ``state``'s maintenance, once per page."""
+    detail = state.detail.to(ObjectVar, MaintenanceDetail)
     return rx.dialog.root(
         rx.dialog.content(
             rx.flex(
@@ -95,7 +96,7 @@ def maintenance_dialog() -> rx.Component:
             ),
             rx.text(
                 rx.cond(
-                    MaintenancesState.detail_loading,
+                    state.detail_loading,
                     rx.spinner(size="1", display="inline-block"),
                     _("{count} impacted services", count=detail.services.length()),
                 ),
@@ -120,17 +121,17 @@ def maintenance_dialog() -> rx.Component:
                 _item(_("Start"), detail.start),
                 _item(_("End"), detail.end),
                 _item(_("Notification date"), detail.notification),
-                _item(_("Contacts"), _contacts()),
+                _item(_("Contacts"), _contacts(detail)),
                 orientation=rx.breakpoints(initial="vertical", sm="horizontal"),
                 margin_y="16px",
             ),
-            rx.cond(MaintenancesState.detail_loading, rx.fragment(), _services()),
+            rx.cond(state.detail_loading, rx.fragment(), _services(detail)),
             width=rx.breakpoints(initial="100vw", sm="80vw", lg="60vw"),
             max_width=rx.breakpoints(initial="100vw", sm="80vw", lg="60vw"),
             height=rx.breakpoints(initial="100dvh", sm="auto"),
             max_height=rx.breakpoints(initial="100dvh", sm="85vh"),
             border_radius=rx.breakpoints(initial="0", sm="var(--radius-5)"),
         ),
-        open=MaintenancesState.dialog_open,
-        on_open_change=MaintenancesState.set_dialog_open,
+        open=state.dialog_open,
+        on_open_change=state.set_dialog_open,
     )

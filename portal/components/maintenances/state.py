@@ -1,52 +1,43 @@
-"""The maintenance table's state: paged and always sorted, filtered on a service reference
-when a service page shows it; the dialog's full maintenance is fetched when opened."""
+"""The maintenances of a list: paged and always sorted, newest start first; the dialog's full
+maintenance is fetched when opened."""
+
+from typing import Any, ClassVar
 
 import reflex as rx
 
-from portal.components.data_table import ALL_ROWS, PagedTableState
+from portal.client import Page, ProviderClient
+from portal.client.models import MaintenanceFilters
 from portal.components.maintenances.models import MaintenanceDetail, MaintenanceRow
-from portal.components.paging import DESCENDING
+from portal.components.paging import ALL_ROWS, DESCENDING, Paging
+from portal.list_query import ListUrl
 from portal.state.failures import reports_failures
-from portal.state.session import SessionState
+from portal.state.lists import ListState
 
-SORT_FIELDS = ("dateStart", "dateEnd", "dateNotification")
-PAGE_SIZES = (10, ALL_ROWS)
+MAINTENANCES_URL = ListUrl(
+    MaintenanceFilters,
+    Paging(sort_field="dateStart", sort_direction=DESCENDING),
+    sort_fields=("dateStart", "dateEnd", "dateNotification"),
+    page_sizes=(10, ALL_ROWS),
+)
 
 
-class MaintenancesState(PagedTableState, SessionState):
-    sort_field: rx.Field[str] = rx.field("dateStart")
-    sort_direction: rx.Field[str] = rx.field(DESCENDING)
-    service_reference: rx.Field[str] = rx.field("")
+class MaintenanceList(ListState, mixin=True):
+    """A list of maintenances and its dialog; each page using one subclasses it."""
+
+    url: ClassVar[ListUrl[MaintenanceFilters]] = MAINTENANCES_URL
+    sort_field: rx.Field[str] = rx.field(MAINTENANCES_URL.paging.sort_field)
+    sort_direction: rx.Field[str] = rx.field(MAINTENANCES_URL.paging.sort_direction)
+    filters: rx.Field[MaintenanceFilters] = rx.field(default_factory=MaintenanceFilters)
     rows: rx.Field[list[MaintenanceRow]] = rx.field(default_factory=list)
     dialog_open: rx.Field[bool] = rx.field(False)
     detail_loading: rx.Field[bool] = rx.field(False)
     detail: rx.Field[MaintenanceDetail] = rx.field(default_factory=MaintenanceDetail)
 
-    @rx.event
-    def show_for_service(self, reference: str):
-        """The maintenances impacting one service, from their first page."""
-        self.service_reference = reference
-        self.page = 1
-        self.rows = []
-        return MaintenancesState.refresh
-
-    @rx.event
-    @reports_failures
-    async def refresh(self):
-        self.loading = True
-        yield
-        try:
-            result = await (await self.provider()).maintenances.list(
-                page=self.page,
-                items_per_page=self.items_per_page,
-                order=self._paging().order,
-                service_reference=self.service_reference or None,
-            )
-        finally:
-            self.loading = False
+    async def _fetch(self, client: ProviderClient, paging: Paging) -> Page[Any]:
+        page = await client.maintenances.list(self.filters, **paging.arguments())
         language = self.current_language
-        self.rows = [MaintenanceRow.of(maintenance, language) for maintenance in result.items]
-        self.total = result.total
+        self.rows = [MaintenanceRow.of(maintenance, language) for maintenance in page.items]
+        return page
 
     @rx.event
     @reports_failures

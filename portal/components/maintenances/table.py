@@ -8,7 +8,7 @@ from portal.components.data_table import Column, data_table
 from portal.components.i18n import _
 from portal.components.maintenances.dialog import classification_chip, hours_label
 from portal.components.maintenances.models import MaintenanceRow
-from portal.components.maintenances.state import PAGE_SIZES, MaintenancesState
+from portal.components.maintenances.state import MaintenanceList
 from portal.i18n import N_
 
 COLUMNS = (
@@ -26,12 +26,14 @@ def _cancelled(row: ObjectVar[MaintenanceRow]) -> rx.Var[bool]:
     return row.status == "cancelled"
 
 
-def _cells(row: ObjectVar[MaintenanceRow]) -> list[rx.Component | rx.Var]:
+def _cells(
+    state: type[MaintenanceList], row: ObjectVar[MaintenanceRow]
+) -> list[rx.Component | rx.Var]:
     struck = rx.cond(_cancelled(row), "line-through", "none")
     return [
         rx.button(
             row.reference,
-            on_click=MaintenancesState.open_maintenance(row.id),
+            on_click=state.open_maintenance(row.id),
             variant="ghost",
             size="2",
             white_space="nowrap",
@@ -46,15 +48,12 @@ def _cells(row: ObjectVar[MaintenanceRow]) -> list[rx.Component | rx.Var]:
     ]
 
 
-def maintenances_table() -> rx.Component:
+def maintenances_table(state: type[MaintenanceList]) -> rx.Component:
     return rx.box(
         data_table(
-            MaintenancesState,
+            state,
             columns=COLUMNS,
-            rows=MaintenancesState.rows,
-            cells=_cells,
-            on_change=MaintenancesState.refresh,
-            page_sizes=PAGE_SIZES,
+            cells=lambda row: _cells(state, row),
             label=_("Maintenances"),
         ),
         width="100%",

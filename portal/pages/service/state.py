@@ -1,70 +1,70 @@
-"""A service's page (spec 2, Service detail), loaded from the id of the URL; a missing one
-stops there: no breadcrumbs, no further calls."""
+"""A service's page (spec 2, Service detail), loaded from the id of the URL, with its
+maintenances and, for invoice readers, its invoices; a missing one stops there: no breadcrumbs,
+no further calls."""
 
-from typing import Literal
-from urllib.parse import unquote
+from collections.abc import Sequence
 
 import reflex as rx
+from reflex.event import EventSpec
 
-from portal.client import NotFound, ProviderError
+from portal.client import ProviderClient
+from portal.client.models import InvoiceFilters, MaintenanceFilters
 from portal.client_references import split_client_references
-from portal.components.invoices.state import InvoicesTableState
-from portal.components.maintenances.state import MaintenancesState
+from portal.components.invoices.state import InvoiceList
+from portal.components.maintenances.state import MaintenanceList
 from portal.i18n import gettext
 from portal.pages.service.models import ServiceDetail
 from portal.permissions import ACCESS_INVOICES, MANAGE_SERVICE_REFERENCES
 from portal.state.failures import reports_failures
+from portal.state.item_page import ItemPageState
 from portal.state.messages import MessagesState
 from portal.state.session import SessionState
 
-PageStatus = Literal["loading", "ready", "missing", "failed"]
 SERVICE_INCLUDES = ("order", "company", "type")
 
 
-class ServiceState(SessionState):
+class ServiceMaintenancesState(MaintenanceList, SessionState):
+    in_address = False
+
+    @rx.event
+    def show_for_service(self, reference: str):
+        return self._open_with(MaintenanceFilters(service_reference=reference))
+
+
+class ServiceInvoicesState(InvoiceList, SessionState):
+    in_address = False
+
+    @rx.event
+    def show_for_service(self, uuid: str):
+        return self._open_with(InvoiceFilters(service_uuid=uuid))
+
+
+class ServiceState(ItemPageState, SessionState):
     service: rx.Field[ServiceDetail] = rx.field(default_factory=ServiceDetail)
-    status: rx.Field[str] = rx.field("loading")
     references_text: rx.Field[str] = rx.field("")
     saving: rx.Field[bool] = rx.field(False)
 
-    def _service_id(self) -> str:
-        return unquote(self.router.url.path.rstrip("/").rsplit("/", 1)[-1])
+    def _shown_id(self) -> str:
+        return self.service.id
 
-    def _show(self, status: PageStatus, service: ServiceDetail | None = None) -> None:
-        self.status = status
-        self.service = service or ServiceDetail()
+    def _show(self, item: ServiceDetail | None) -> None:
+        self.service = item or ServiceDetail()
         self.references_text = ", ".join(self.service.client_references)
 
-    @rx.event
-    @reports_failures
-    async def load(self):
-        if not self._page_open():
-            return
-        service_id = self._service_id()
-        if self.service.id != service_id:
-            # Never show the previous service under another service's address while loading.
-            self._show("loading")
-        yield
+    async def _fetch(self, client: ProviderClient, item_id: str) -> ServiceDetail:
         language = self.current_language
-        try:
-            client = await self.provider()
-            service = ServiceDetail.of(
-                await client.services.get(service_id, includes=SERVICE_INCLUDES), language
-            )
-            if service.is_terminating:
-                documents = await client.termination_documents.for_service(service.id)
-                service = service.with_terminations(documents)
-        except NotFound:
-            # A foreign or unknown id: the provider does not say which (DESIGN 4).
-            self._show("missing")
-            return
-        except ProviderError:
-            self._show("failed")
-            raise
-        self._show("ready", service)
-        yield MaintenancesState.show_for_service(service.reference)
+        found = await client.services.get(item_id, includes=SERVICE_INCLUDES)
+        service = ServiceDetail.of(found, language)
+        if service.is_terminating:
+            documents = await client.termination_documents.for_service(service.id)
+            service = service.with_terminations(documents)
+        return service
+
+    def _then(self) -> Sequence[EventSpec]:
+        tables = [ServiceMaintenancesState.show_for_service(self.service.reference)]
         if self._holds(ACCESS_INVOICES):
-            yield InvoicesTableState.show_for_service(service.id)
+            tables.append(ServiceInvoicesState.show_for_service(self.service.id))
+        return tables
 
     @rx.event
     def set_references_text(self, value: str):

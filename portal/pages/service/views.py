@@ -13,7 +13,11 @@ from portal.components.maintenances.table import maintenances_table
 from portal.components.service_status import status_chip
 from portal.pages.service.documents import documents_card
 from portal.pages.service.models import AttributeGroup, AttributeValue, Place, ServiceDetail, Step
-from portal.pages.service.state import ServiceState
+from portal.pages.service.state import (
+    ServiceInvoicesState,
+    ServiceMaintenancesState,
+    ServiceState,
+)
 from portal.permissions import ACCESS_INVOICES, MANAGE_SERVICE_REFERENCES
 
 _NONE = "—"
@@ -242,12 +246,16 @@ def _ready() -> rx.Component:
             spacing="4",
             width="100%",
         ),
-        _section(_("Maintenances"), maintenances_table(), "service-maintenances"),
+        _section(
+            _("Maintenances"),
+            maintenances_table(ServiceMaintenancesState),
+            "service-maintenances",
+        ),
         rx.cond(
             ServiceState.allows(ACCESS_INVOICES),
-            _section(_("Invoices"), invoices_table(), "service-invoices"),
+            _section(_("Invoices"), invoices_table(ServiceInvoicesState), "service-invoices"),
         ),
-        maintenance_dialog(),
+        maintenance_dialog(ServiceMaintenancesState),
         spacing="4",
         width="100%",
     )

@@ -1,9 +1,10 @@
 """The services list: tiles, toolbar, filters, count, then cards or a table, and the pages."""
 
 import reflex as rx
-from reflex.vars import ObjectVar
+from reflex.vars import ArrayVar, ObjectVar
 
 from portal import routes
+from portal.client.models import ServiceFilters
 from portal.client_references import EXPORT_FILENAME
 from portal.components.data_table import Column, data_table, loading_overlay, pagination
 from portal.components.downloads import download_link
@@ -14,11 +15,12 @@ from portal.components.tiles import count_tile
 from portal.i18n import N_
 from portal.pages.services.import_dialog import import_dialog
 from portal.pages.services.models import ServiceRow
-from portal.pages.services.query import SERVICES_PER_PAGE, status_list_url
+from portal.pages.services.query import status_list_url
 from portal.pages.services.state import CARDS, TABLE, ServicesState
 from portal.permissions import MANAGE_SERVICE_REFERENCES
 
 SEARCH_DEBOUNCE_MS = 1000  # spec 9
+filters: ObjectVar[ServiceFilters] = ServicesState.filters.to(ObjectVar, ServiceFilters)
 COLUMNS = (
     Column(N_("Reference"), "reference"),
     Column(N_("Client references")),
@@ -62,8 +64,8 @@ def _status_filter() -> rx.Component:
             rx.button(
                 _("Status"),
                 rx.cond(
-                    ServicesState.statuses.length() > 0,
-                    rx.badge(ServicesState.statuses.length(), radius="full", variant="solid"),
+                    filters.statuses.length() > 0,
+                    rx.badge(filters.statuses.length(), radius="full", variant="solid"),
                 ),
                 rx.icon("chevron-down", size=14),
                 variant="surface",
@@ -76,17 +78,17 @@ def _status_filter() -> rx.Component:
                 *(
                     rx.checkbox(
                         _(label),
-                        checked=ServicesState.statuses.contains(key),
-                        on_change=ServicesState.toggle_status(key),
+                        checked=filters.statuses.contains(key),
+                        on_change=ServicesState.toggle_filter("statuses", key),
                     )
                     for key, label in STATUS_LABELS.items()
                 ),
                 rx.button(
                     _("Clear"),
-                    on_click=ServicesState.clear_statuses,
+                    on_click=ServicesState.clear_filter("statuses"),
                     variant="ghost",
                     size="1",
-                    disabled=ServicesState.statuses.length() == 0,
+                    disabled=filters.statuses.length() == 0,
                 ),
                 spacing="2",
                 align="start",
@@ -115,8 +117,8 @@ def toolbar() -> rx.Component:
             rx.input.slot(rx.icon("search", size=16)),
             id="services-search",
             type="search",
-            value=ServicesState.search,
-            on_change=ServicesState.set_search,
+            value=filters.search,
+            on_change=lambda text: ServicesState.set_filter("search", text),
             debounce_timeout=SEARCH_DEBOUNCE_MS,
             placeholder=_("Reference, site, type…"),
             aria_label=_("Search services"),
@@ -127,9 +129,9 @@ def toolbar() -> rx.Component:
         multi_select(
             _("Type"),
             options=ServicesState.shown_types,
-            selected=ServicesState.type_uuids,
-            on_toggle=ServicesState.toggle_type,
-            on_clear=ServicesState.clear_types,
+            selected=filters.type_uuids.to(ArrayVar, list[str]),
+            on_toggle=lambda uuid: ServicesState.toggle_filter("type_uuids", uuid),
+            on_clear=ServicesState.clear_filter("type_uuids"),
             search=ServicesState.type_search,
             on_search=ServicesState.set_type_search,
             test_id="type-filter",
@@ -247,7 +249,7 @@ def cards() -> rx.Component:
                 aria_busy=ServicesState.loading,
             )
         ),
-        pagination(ServicesState, ServicesState.refresh, justify="center", width="100%"),
+        pagination(ServicesState, justify="center", width="100%"),
         spacing="4",
         width="100%",
     )
@@ -270,10 +272,7 @@ def table() -> rx.Component:
         data_table(
             ServicesState,
             columns=COLUMNS,
-            rows=ServicesState.rows,
             cells=_cells,
-            on_change=ServicesState.refresh,
-            page_sizes=(SERVICES_PER_PAGE,),
             label=_("Services"),
         ),
         width="100%",

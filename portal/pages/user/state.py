@@ -1,22 +1,16 @@
 """A user's profile (spec 2, User profile), loaded from the id of the URL."""
 
-from typing import Literal
-from urllib.parse import unquote
-
 import reflex as rx
 
-from portal.client import NotFound, ProviderError
+from portal.client import ProviderClient
 from portal.pages.users.models import USER_INCLUDES, UserRow
 from portal.permissions import can_update_profile
-from portal.state.failures import reports_failures
+from portal.state.item_page import ItemPageState
 from portal.state.session import SessionState
 
-ProfileStatus = Literal["loading", "ready", "missing", "failed"]
 
-
-class UserProfileState(SessionState):
+class UserProfileState(ItemPageState, SessionState):
     profile: rx.Field[UserRow] = rx.field(default_factory=UserRow)
-    status: rx.Field[str] = rx.field("loading")
 
     @rx.var
     def may_change(self) -> bool:
@@ -25,32 +19,12 @@ class UserProfileState(SessionState):
             self._held_rules(), self.user_id, self.profile.id
         )
 
-    def _user_id(self) -> str:
-        # The last segment of /users/{id}; Reflex's own ``id`` route var is only typed once the
-        # route is registered, and reading the path keeps this state independent of that.
-        return unquote(self.router.url.path.rstrip("/").rsplit("/", 1)[-1])
+    def _shown_id(self) -> str:
+        return self.profile.id
 
-    def _show(self, status: ProfileStatus, profile: UserRow | None = None) -> None:
-        self.status = status
-        self.profile = profile or UserRow()
+    def _show(self, item: UserRow | None) -> None:
+        self.profile = item or UserRow()
 
-    @rx.event
-    @reports_failures
-    async def load(self):
-        if not self._page_open():
-            return
-        user_id = self._user_id()
-        if self.profile.id != user_id:
-            # Never show the previous profile under another user's address while loading.
-            self._show("loading")
-        yield
-        try:
-            user = await (await self.provider()).users.get(user_id, includes=USER_INCLUDES)
-        except NotFound:
-            # A foreign or unknown id: the provider does not say which (DESIGN 4).
-            self._show("missing")
-            return
-        except ProviderError:
-            self._show("failed")
-            raise
-        self._show("ready", UserRow.of(user, self.user_id, self.roles))
+    async def _fetch(self, client: ProviderClient, item_id: str) -> UserRow:
+        user = await client.users.get(item_id, includes=USER_INCLUDES)
+        return UserRow.of(user, self.user_id, self.roles)

@@ -54,4 +54,4 @@ class UserDeleteState(SessionState):
             return
         text = gettext(self.current_language, USER_DELETED, name=name)
         (await self.get_state(MessagesState)).show(text, "success")
-        yield UsersListState.fetch_page if origin == "list" else rx.redirect(routes.USERS.path)
+        yield UsersListState.refresh if origin == "list" else rx.redirect(routes.USERS.path)

@@ -238,4 +238,4 @@ class UserFormState(UserFormFields, SessionState):
         self.form_open = False
         self._reset_form()
         (await self.get_state(MessagesState)).show(text, "success")
-        yield UsersListState.fetch_page if origin == "list" else UserProfileState.load
+        yield UsersListState.refresh if origin == "list" else UserProfileState.load

@@ -3,6 +3,7 @@
 import reflex as rx
 from reflex.vars import ObjectVar
 
+from portal.client.models import UserFilters
 from portal.components.data_table import Column, data_table
 from portal.components.forms import field
 from portal.components.i18n import _
@@ -12,7 +13,6 @@ from portal.pages.users.actions import ACTIONS_COLUMN, actions_shown, create_but
 from portal.pages.users.delete_view import delete_dialog
 from portal.pages.users.form_view import user_form_dialog
 from portal.pages.users.models import UserRow
-from portal.pages.users.query import PAGE_SIZES
 from portal.pages.users.state import UsersListState
 
 COLUMNS = (
@@ -24,6 +24,7 @@ COLUMNS = (
     Column(N_("Roles")),
 )
 FILTER_DEBOUNCE_MS = 500  # spec 9
+chosen: ObjectVar[UserFilters] = UsersListState.filters.to(ObjectVar, UserFilters)
 
 
 def _filter(input_id: str, label: rx.Var, value: rx.Var[str], on_change) -> rx.Component:
@@ -47,14 +48,14 @@ def filters() -> rx.Component:
         _filter(
             "users-filter-name",
             _("Name"),
-            UsersListState.name_filter,
-            UsersListState.set_name_filter,
+            chosen.name,
+            lambda text: UsersListState.set_filter("name", text),
         ),
         _filter(
             "users-filter-email",
             _("E-mail"),
-            UsersListState.email_filter,
-            UsersListState.set_email_filter,
+            chosen.email,
+            lambda text: UsersListState.set_filter("email", text),
         ),
         direction=rx.breakpoints(initial="column", sm="row"),
         spacing="3",
@@ -100,10 +101,7 @@ def _table(with_actions: bool) -> rx.Component:
     return data_table(
         UsersListState,
         columns=(*COLUMNS, ACTIONS_COLUMN) if with_actions else COLUMNS,
-        rows=UsersListState.rows,
         cells=_cells_with_actions if with_actions else _cells,
-        on_change=UsersListState.refresh,
-        page_sizes=PAGE_SIZES,
         label=_("Users"),
     )
 

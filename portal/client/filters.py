@@ -1,0 +1,78 @@
+"""A list's filters, declared once per resource.
+
+Each field of a ``Filters`` model names its provider parameter with ``Param`` (and the portal's
+URL parameter where the spec spells it differently), so the list call, the export and the
+address bar all read the same declaration:
+
+    class ServiceFilters(Filters):
+        search: Annotated[str, Param("search")] = ""
+        statuses: Annotated[list[ServiceStatus], Param("status")] = []
+
+Text is sent trimmed: a filter field holds what its input holds, spaces included.
+"""
+
+from dataclasses import dataclass
+from typing import Any, Self
+
+from pydantic import BaseModel
+
+from portal.client.hydra import FilterValue
+
+
+@dataclass(frozen=True)
+class Param:
+    """A filter's parameter: its provider name, and its URL name when the spec gives another."""
+
+    name: str
+    url: str = ""
+
+    @property
+    def url_name(self) -> str:
+        return self.url or self.name
+
+
+class Filters(BaseModel):
+    """The filters of one list; every field carries its ``Param`` and a default that filters
+    nothing."""
+
+    @classmethod
+    def params(cls) -> dict[str, Param]:
+        """Each field's parameter, in the order of the declaration."""
+        found: dict[str, Param] = {}
+        for name, field in cls.model_fields.items():
+            param = next((m for m in field.metadata if isinstance(m, Param)), None)
+            if param is None:
+                raise TypeError(f"{cls.__name__}.{name} has no Param")
+            found[name] = param
+        return found
+
+    def values(self) -> dict[str, Any]:
+        """Each field's value as it is sent: text trimmed, lists without repeats."""
+        return {name: _sent(getattr(self, name)) for name in self.params()}
+
+    def to_provider(self) -> dict[str, FilterValue]:
+        """The filters under the provider's names; empty ones are left out by the query."""
+        values = self.values()
+        return {param.name: values[name] for name, param in self.params().items()}
+
+    def with_value(self, name: str, value: Any) -> Self:
+        """A copy with one field changed, validated as the field declares it."""
+        if name not in self.params():
+            raise KeyError(name)
+        return self.model_validate({**self.model_dump(), name: value})
+
+    def same_query(self, other: "Filters") -> bool:
+        """Whether both ask the provider the same thing (typing a space changes nothing)."""
+        return self.values() == other.values()
+
+    @property
+    def active(self) -> bool:
+        return any(value not in (None, "", []) for value in self.values().values())
+
+
+def _sent(value: Any) -> Any:
+    if isinstance(value, str):
+        return value.strip()
+    if isinstance(value, list):
+        return list(dict.fromkeys(value))
+    return value

@@ -1,0 +1,110 @@
+"""The screen kit's pure parts: filters declared once (provider and URL spelling), a list's
+address read and written, the item id of a route, and every filter a view names declared."""
+
+import ast
+from datetime import date
+from pathlib import Path
+from typing import Annotated
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+from pydantic import ValidationError
+
+import portal.pages
+from portal.client.filters import Filters, Param
+from portal.client.models import InvoiceFilters, ServiceFilters
+from portal.components.invoices.state import INVOICES_URL
+from portal.components.paging import Paging
+from portal.state.item_page import route_id
+from portal.state.lists import ListState
+
+ROOT = Path(__file__).resolve().parents[2]
+FILTER_EVENTS = {"set_filter", "toggle_filter", "clear_filter"}
+
+
+def test_filters_go_to_the_provider_trimmed_and_without_repeats() -> None:
+    filters = ServiceFilters(search="  lyon ", statuses=["active", "active"], type_uuids=[])
+    assert filters.to_provider() == {"search": "lyon", "status": ["active"], "type.uuid": []}
+    assert filters.same_query(ServiceFilters(search="lyon", statuses=["active"]))
+    assert not filters.same_query(ServiceFilters(search="lyon"))
+    assert filters.active
+    assert not ServiceFilters(search="   ").active
+
+
+def test_a_changed_filter_is_validated_as_declared() -> None:
+    filters = ServiceFilters().with_value("statuses", ["terminated"])
+    assert filters.statuses == ["terminated"]
+    with pytest.raises(ValidationError):
+        ServiceFilters().with_value("statuses", ["deleted"])
+    with pytest.raises(KeyError):
+        ServiceFilters().with_value("status", ["active"])
+
+
+def test_a_filter_without_its_parameter_is_refused() -> None:
+    class Undeclared(Filters):
+        named: Annotated[str, Param("named")] = ""
+        unnamed: str = ""
+
+    with pytest.raises(TypeError, match="unnamed"):
+        Undeclared.params()
+
+
+def test_the_url_may_spell_a_filter_otherwise_than_the_provider() -> None:
+    filters = InvoiceFilters(is_paid=False, reference="INV", due_after=date(2026, 1, 31))
+    paging = Paging(2, 25, "dateDue", "asc")
+    url = INVOICES_URL.url("/invoices", filters, paging)
+    assert url == (
+        "/invoices?isPaid=0&reference=INV&dateDueAfter=2026-01-31"
+        "&page=2&itemsPerPage=25&order[dateDue]=asc"
+    )
+    assert INVOICES_URL.read(parse_qsl(urlsplit(url).query)) == (filters, paging)
+    assert filters.to_provider()["dateDue[after]"] == date(2026, 1, 31)
+
+
+def test_what_the_url_cannot_hold_is_dropped() -> None:
+    filters, paging = INVOICES_URL.read(
+        [("dateDueAfter", "31/01/2026"), ("isPaid", "maybe"), ("type", "receipt"), ("page", "2")]
+    )
+    assert filters == InvoiceFilters()
+    assert paging.page == 2
+
+
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [("/services/abc", "abc"), ("/users/0b7c6a52/", "0b7c6a52"), ("/services/a%20b", "a b")],
+)
+def test_an_item_page_reads_its_id_from_the_last_segment(path: str, expected: str) -> None:
+    assert route_id(path) == expected
+
+
+def _list_states() -> dict[str, type[ListState]]:
+    portal.pages.discover()
+    found: dict[str, type[ListState]] = {}
+    pending: list[type] = [ListState]
+    while pending:
+        cls = pending.pop()
+        pending.extend(cls.__subclasses__())
+        if not cls._mixin:
+            found[cls.__name__] = cls
+    return found
+
+
+def test_every_filter_a_view_names_is_declared() -> None:
+    """A misspelt filter name would only fail when clicked; here it fails the build."""
+    states = _list_states()
+    named: list[tuple[str, str, str]] = []
+    for source in (ROOT / "portal").rglob("*.py"):
+        for node in ast.walk(ast.parse(source.read_text())):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in FILTER_EVENTS
+                and isinstance(node.func.value, ast.Name)
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                named.append((source.name, node.func.value.id, node.args[0].value))
+    assert named, "the check found no filter event to look at"
+    for source, state_name, field in named:
+        filters_type = states[state_name].__fields__["filters"].type_
+        assert field in filters_type.model_fields, f"{source}: {state_name} has no {field!r}"
