@@ -18,6 +18,9 @@ from pydantic import BaseModel
 
 from portal.client.hydra import FilterValue
 
+# What a select offers for "no filter": Radix's items cannot carry an empty value.
+ANY = "any"
+
 
 @dataclass(frozen=True)
 class Param:
@@ -56,9 +59,12 @@ class Filters(BaseModel):
         return {param.name: values[name] for name, param in self.params().items()}
 
     def with_value(self, name: str, value: Any) -> Self:
-        """A copy with one field changed, validated as the field declares it."""
+        """A copy with one field changed, validated as the field declares it; ``ANY`` or an
+        emptied input gives the field its default (a select's "All", a cleared date)."""
         if name not in self.params():
             raise KeyError(name)
+        if value in (ANY, ""):
+            value = type(self).model_fields[name].get_default(call_default_factory=True)
         return self.model_validate({**self.model_dump(), name: value})
 
     def same_query(self, other: "Filters") -> bool:

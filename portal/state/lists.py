@@ -32,7 +32,7 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from portal.client import Page, ProviderClient
-from portal.client.filters import Filters
+from portal.client.filters import ANY, Filters
 from portal.components.paging import ASCENDING, DEFAULT_ITEMS_PER_PAGE, Paging, page_window
 from portal.list_query import ListUrl
 from portal.state.failures import reports_failures
@@ -86,6 +86,11 @@ class ListState(SessionState, mixin=True):
     def page_numbers(self) -> list[int]:
         return page_window(self.page, self.page_count)
 
+    @rx.var
+    def has_filters(self) -> bool:
+        """Whether any filter narrows the list (the "Clear filters" button shows)."""
+        return self.filters.active
+
     def _paging(self) -> Paging:
         return Paging(self.page, self.items_per_page, self.sort_field, self.sort_direction)
 
@@ -121,12 +126,9 @@ class ListState(SessionState, mixin=True):
     @rx.event
     @reports_failures
     async def set_filter(self, name: str, value: Any):
-        """A text, a choice or a date typed or picked; typing a space reloads nothing."""
-        before = self.filters
-        self.filters = before.with_value(name, value)
-        if not self.filters.same_query(before):
-            async for update in self._first_page():
-                yield update
+        """A text, a choice or a date typed or picked (``ANY``: no filter)."""
+        async for update in self._apply(self.filters.with_value(name, value)):
+            yield update
 
     @rx.event
     @reports_failures
@@ -134,23 +136,19 @@ class ListState(SessionState, mixin=True):
         """One value of a list filter (a status, a type) checked or unchecked."""
         chosen: list[Any] = getattr(self.filters, name)
         toggled = [v for v in chosen if v != value] if value in chosen else [*chosen, value]
-        self.filters = self.filters.with_value(name, toggled)
-        async for update in self._first_page():
+        async for update in self._apply(self.filters.with_value(name, toggled)):
             yield update
 
     @rx.event
     @reports_failures
     async def clear_filter(self, name: str):
-        default = type(self.filters).model_fields[name].get_default(call_default_factory=True)
-        self.filters = self.filters.with_value(name, default)
-        async for update in self._first_page():
+        async for update in self._apply(self.filters.with_value(name, ANY)):
             yield update
 
     @rx.event
     @reports_failures
     async def clear_filters(self):
-        self.filters = type(self.filters)()
-        async for update in self._first_page():
+        async for update in self._apply(type(self.filters)()):
             yield update
 
     @rx.event
@@ -172,6 +170,14 @@ class ListState(SessionState, mixin=True):
         """After a change of page, size or sort, or of what the list shows: reloads the page."""
         async for update in self._reload():
             yield update
+
+    async def _apply(self, filters: Filters) -> AsyncIterator[EventSpec | None]:
+        """Shows the first page for ``filters``; nothing to load when they ask the provider
+        what it was asked already (a space typed)."""
+        before, self.filters = self.filters, filters
+        if not filters.same_query(before):
+            async for update in self._first_page():
+                yield update
 
     async def _first_page(self) -> AsyncIterator[EventSpec | None]:
         self.page = 1

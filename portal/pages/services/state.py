@@ -85,7 +85,3 @@ class ServicesState(ListState, SessionState):
     @rx.event
     def set_type_search(self, value: str):
         self.type_search = value
-
-    @rx.var
-    def has_filters(self) -> bool:
-        return self.filters.active
