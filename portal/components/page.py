@@ -87,6 +87,10 @@ def page(
                 return login_layout(content)
             return default_layout(content, heading, trail, crumbs_shown)
 
+        # Reflex writes a page's memoized components to a module named after the page
+        # function's module: the page package's own, which only that page loads, rather than
+        # this module's, which every page would load (bench/run/frontend.py measures it).
+        component.__module__ = render.__module__
         PAGES.append(
             PageEntry(
                 component=component,
