@@ -10,7 +10,7 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 from pydantic import ValidationError
 
-import portal.pages
+import portal.portal  # noqa: F401  (adds the pages, as the running app does)
 from portal.client.filters import Filters, Param
 from portal.client.models import InvoiceFilters, ServiceFilters
 from portal.components.invoices.state import INVOICES_URL
@@ -78,7 +78,6 @@ def test_an_item_page_reads_its_id_from_the_last_segment(path: str, expected: st
 
 
 def _list_states() -> dict[str, type[ListState]]:
-    portal.pages.discover()
     found: dict[str, type[ListState]] = {}
     pending: list[type] = [ListState]
     while pending:
