@@ -6,7 +6,7 @@ outside the scope is simply not found, so another company's id answers 404, neve
 
 from typing import Any, TypeVar
 
-from sqlalchemy import true
+from sqlalchemy import false, true
 from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import Session, col, or_, select
 from sqlmodel.sql.expression import SelectOfScalar
@@ -29,6 +29,21 @@ def scope_to_companies(
     statement: SelectOfScalar[T], principal: Principal, company_column: Any
 ) -> SelectOfScalar[T]:
     return statement.where(company_condition(principal, company_column))
+
+
+def company_branches(
+    statement: SelectOfScalar[T], principal: Principal, company_column: Any
+) -> list[SelectOfScalar[T]]:
+    """``statement`` scoped like ``scope_to_companies``, split into one statement per company
+    of a customer (staff: one statement over every company), for ``hydra.paginate_branches``
+    to read each in index order and merge."""
+    if principal.is_staff:
+        return [statement]
+    if not principal.company_ids:
+        return [statement.where(false())]
+    return [
+        statement.where(col(company_column) == company) for company in sorted(principal.company_ids)
+    ]
 
 
 def visible_users(statement: SelectOfScalar[T], principal: Principal) -> SelectOfScalar[T]:

@@ -3,7 +3,7 @@ PDF. Every route needs access to Invoice; customers see their companies' invoice
 
 import datetime as dt
 import uuid
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import FileResponse
@@ -18,43 +18,52 @@ from portal.provider.errors import ApiError
 from portal.provider.hydra import (
     Collection,
     IncludesDep,
-    Ordering,
     PaginationDep,
     collection,
-    ordering,
-    paginate,
+    paginate_branches,
+    requested_sort,
 )
 from portal.provider.language import LanguageDep
 from portal.provider.models import Invoice, InvoiceLine, InvoiceType
 from portal.provider.schemas.invoices import InvoiceOut, invoice_out
-from portal.provider.scoping import one_or_404, scope_to_companies
+from portal.provider.scoping import company_branches, one_or_404, scope_to_companies
 from portal.provider.security import CurrentPrincipal, Principal
 
 router = APIRouter(prefix="/api/invoices", tags=["invoices"])
 
-_requested_ordering = ordering(
-    {
-        "dateInvoice": col(Invoice.date_invoice),
-        "dateDue": col(Invoice.date_due),
-        "reference": col(Invoice.reference),
-        "amount": col(Invoice.amount),
-    },
-    default=[col(Invoice.reference)],
-)
+_SORTABLE = {
+    "dateInvoice": col(Invoice.date_invoice),
+    "dateDue": col(Invoice.date_due),
+    "reference": col(Invoice.reference),
+    "amount": col(Invoice.amount),
+}
+_NEWEST_FIRST = [("dateInvoice", True)]
 
 
-def invoice_ordering(request: Request) -> Ordering:
-    """The requested order, or the newest invoices first (spec 2: dateInvoice descending)."""
-    clauses = _requested_ordering(request)
-    if any(name.startswith("order[") for name in request.query_params):
-        return clauses
-    return [col(Invoice.date_invoice).desc(), *clauses]
+def invoice_sort(request: Request) -> list[tuple[Any, bool]]:
+    """The requested order, else the newest invoices first (spec 2: dateInvoice descending).
+    The reference (unique) breaks ties in the direction of the last field, so that one index
+    ``(company, field, reference)`` is read forwards or backwards without a sort."""
+    keys = requested_sort(request, _SORTABLE) or _NEWEST_FIRST
+    if all(field != "reference" for field, _ in keys):
+        keys = [*keys, ("reference", keys[-1][1])]
+    return [(_SORTABLE[field], descending) for field, descending in keys]
 
 
 def visible_invoices(principal: Principal) -> SelectOfScalar[Invoice]:
+    return scope_to_companies(readable_invoices(principal), principal, Invoice.company_id)
+
+
+def readable_invoices(principal: Principal) -> SelectOfScalar[Invoice]:
+    """Every invoice, once the principal may access invoices (not yet scoped)."""
+    require_invoice_access(principal)
+    return select(Invoice)
+
+
+def require_invoice_access(principal: Principal) -> None:
+    """Spec 6: admin, read-only staff or ROLE_ACCESS_INVOICES; anyone else gets 403."""
     if not principal.allows(ACCESS_INVOICES):
         raise ApiError(403)
-    return scope_to_companies(select(Invoice), principal, Invoice.company_id)
 
 
 @router.get("", response_model=Collection[InvoiceOut])
@@ -65,18 +74,25 @@ def list_invoices(
     page: PaginationDep,
     includes: IncludesDep,
     language: LanguageDep,
-    order: Annotated[Ordering, Depends(invoice_ordering)],
+    sort: Annotated[list[tuple[Any, bool]], Depends(invoice_sort)],
     service_uuid: Annotated[
         uuid.UUID | None, Query(alias="lines.services.uuid", description="A billed service.")
     ] = None,
     invoice_type: Annotated[InvoiceType | None, Query(alias="type")] = None,
-    is_paid: Annotated[bool | None, Query(alias="isPaid")] = None,
+    is_paid: Annotated[
+        bool | None, Query(alias="isPaid", description="true/1 paid, false/0 not (fully) paid.")
+    ] = None,
     reference: Annotated[str | None, Query(max_length=100, description="Part of it.")] = None,
-    due_after: Annotated[dt.date | None, Query(alias="dateDue[after]")] = None,
-    due_before: Annotated[dt.date | None, Query(alias="dateDue[before]")] = None,
+    due_after: Annotated[
+        dt.date | None, Query(alias="dateDue[after]", description="From this day on.")
+    ] = None,
+    due_before: Annotated[
+        dt.date | None, Query(alias="dateDue[before]", description="Up to this day included.")
+    ] = None,
 ) -> Collection[InvoiceOut]:
-    """Due dates are inclusive at both ends."""
-    statement = visible_invoices(principal)
+    """Due dates are inclusive at both ends. Sorts: ``order[dateInvoice|dateDue|reference|
+    amount]=asc|desc``; by default the newest invoices first."""
+    statement = readable_invoices(principal)
     if service_uuid is not None:
         billed = select(InvoiceLine.invoice_id).where(InvoiceLine.service_id == service_uuid)
         statement = statement.where(col(Invoice.id).in_(billed))
@@ -92,10 +108,14 @@ def list_invoices(
         statement = statement.where(col(Invoice.date_due) >= due_after)
     if due_before is not None:
         statement = statement.where(col(Invoice.date_due) <= due_before)
+    scoped = scope_to_companies(statement, principal, Invoice.company_id)
+    branches = company_branches(statement, principal, Invoice.company_id)
+    ids, total = paginate_branches(db, scoped, branches, sort, col(Invoice.id), page)
+    rows = select(Invoice).where(col(Invoice.id).in_(ids))
     if "company" in includes:
-        statement = statement.options(*preload(Invoice.company))
-    invoices, total = paginate(db, statement.order_by(*order), page)
-    members = [invoice_out(invoice, includes, language) for invoice in invoices]
+        rows = rows.options(*preload(Invoice.company))
+    by_id = {invoice.id: invoice for invoice in db.exec(rows)}
+    members = [invoice_out(by_id[invoice_id], includes, language) for invoice_id in ids]
     return collection(request, "Invoice", members, total, page)
 
 
