@@ -39,6 +39,8 @@ class Settings(BaseSettings):
     trusted_proxies: list[str] = ["127.0.0.1", "::1"]
 
     company_name: str = "Patchbay"
+    # The provider's day for billing: an invoice due before today there is overdue.
+    billing_timezone: str = "Europe/Paris"
     staff_mail_domain: str = "patchbay.test"
     staff_company_name: str = "Patchbay"
     headband_alert_en: str = ""

@@ -8,6 +8,7 @@ from portal.provider.routes import (
     impersonation,
     integration,
     integration_files,
+    invoice_summary,
     invoices,
     maintenances,
     reset,
@@ -38,5 +39,7 @@ ROUTERS = (
     service_types.router,
     termination_documents.router,
     maintenances.router,
+    # Before the invoices router: ``/api/invoices/summary`` is not an invoice id.
+    invoice_summary.router,
     invoices.router,
 )

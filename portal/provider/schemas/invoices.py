@@ -6,7 +6,7 @@ from decimal import Decimal
 from pydantic import Field
 
 from portal.i18n import N_, gettext
-from portal.provider.hydra import Resource, iri
+from portal.provider.hydra import ApiModel, Resource, iri
 from portal.provider.models import Invoice, InvoiceStatus, InvoiceType
 from portal.provider.schemas.companies import CompanyRef, company_iri, company_ref
 
@@ -71,3 +71,27 @@ def invoice_out(invoice: Invoice, includes: frozenset[str], language: str) -> In
         pdf=invoice_pdf_path(invoice) if invoice.pdf_path else None,
         pdf_name=invoice.pdf_name,
     )
+
+
+class BilledMonth(ApiModel):
+    month: str = Field(description="YYYY-MM, by invoice date.")
+    invoiced: Decimal = Field(
+        description="Invoices less credit notes issued that month, tax included, in euros."
+    )
+    paid: Decimal = Field(description="What has been paid of them so far, in euros.")
+
+
+class InvoiceSummaryOut(ApiModel):
+    """The invoicing screen's tiles and chart (docs/decisions/invoice-summary.md)."""
+
+    type: str = Field(default="InvoiceSummary", alias="@type")
+    currency: str = CURRENCY
+    date: dt.date = Field(description="The day the provider calls today: overdue means due before.")
+    balance: Decimal = Field(
+        description="Left to pay on every unsettled invoice and credit note (negative: owed to "
+        "the customer)."
+    )
+    amount_due: Decimal = Field(description="Left to pay on the unpaid invoices.")
+    amount_overdue: Decimal = Field(description="Of which due before today.")
+    nb_unpaid_invoices: int = Field(description="Unpaid invoices (credit notes excluded).")
+    months: list[BilledMonth] = Field(description="The last 24 months, oldest first.")
