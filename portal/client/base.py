@@ -6,6 +6,7 @@ provider prefix, e.g. ``http://127.0.0.1:8000/provider`` + ``/api/users``.
 """
 
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from decimal import Decimal
 from types import TracebackType
 from typing import Any, Self
 
@@ -175,7 +176,8 @@ class ProviderClient:
     def decode(self, response: httpx.Response) -> Any:
         """The JSON body of a successful call, which the contract promises."""
         try:
-            return response.json()
+            # Numbers with a fraction become Decimal, never float: amounts stay exact.
+            return response.json(parse_float=Decimal)
         except ValueError as error:
             raise invalid_response(self.language) from error
 

@@ -2,7 +2,7 @@
 
 from portal.client.models.base import Entity, ProviderModel
 from portal.client.models.companies import Company, SalesContact
-from portal.client.models.invoices import Invoice, InvoiceFilters
+from portal.client.models.invoices import BilledMonth, Invoice, InvoiceFilters, InvoiceSummary
 from portal.client.models.maintenances import (
     ImpactedService,
     Maintenance,
@@ -25,6 +25,7 @@ from portal.client.models.users import User, UserFilters, UserPayload
 
 __all__ = [
     "Attribute",
+    "BilledMonth",
     "Company",
     "Document",
     "Endpoint",
@@ -33,6 +34,7 @@ __all__ = [
     "ImportResult",
     "Invoice",
     "InvoiceFilters",
+    "InvoiceSummary",
     "Maintenance",
     "MaintenanceContact",
     "MaintenanceFilters",

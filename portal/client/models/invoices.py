@@ -1,21 +1,23 @@
-"""Invoices and credit notes (spec 3); amounts excluding and including tax."""
+"""Invoices and credit notes (spec 3); amounts excluding and including tax, as exact decimals
+(never floats: the provider writes them as strings, and numbers are read as decimals too)."""
 
-from datetime import date
+import datetime as dt
 from decimal import Decimal
 from typing import Annotated, Literal
 
 from portal.client.filters import Filters, Param
-from portal.client.models.base import Entity
+from portal.client.models.base import Entity, ProviderModel
 
 
 class Invoice(Entity):
     reference: str = ""
     type: str = ""
     type_label: str = ""
-    date_invoice: date | None = None
-    date_due: date | None = None
+    date_invoice: dt.date | None = None
+    date_due: dt.date | None = None
     amount: Decimal = Decimal(0)
     amount_with_tax: Decimal = Decimal(0)
+    paid: Decimal = Decimal(0)
     currency: str = "EUR"
     is_paid: bool = False
     status: str = ""
@@ -31,5 +33,25 @@ class InvoiceFilters(Filters):
     type: Annotated[Literal["invoice", "credit"] | None, Param("type")] = None
     is_paid: Annotated[bool | None, Param("isPaid")] = None
     reference: Annotated[str, Param("reference")] = ""
-    due_after: Annotated[date | None, Param("dateDue[after]", url="dateDueAfter")] = None
-    due_before: Annotated[date | None, Param("dateDue[before]", url="dateDueBefore")] = None
+    due_after: Annotated[dt.date | None, Param("dateDue[after]", url="dateDueAfter")] = None
+    due_before: Annotated[dt.date | None, Param("dateDue[before]", url="dateDueBefore")] = None
+
+
+class BilledMonth(ProviderModel):
+    """One month of the invoicing chart: invoiced (net of credit notes) and paid, tax included."""
+
+    month: str  # YYYY-MM
+    invoiced: Decimal = Decimal(0)
+    paid: Decimal = Decimal(0)
+
+
+class InvoiceSummary(ProviderModel):
+    """The invoicing screen's tiles and chart (``GET /api/invoices/summary``)."""
+
+    currency: str = "EUR"
+    date: dt.date | None = None  # the provider's today: overdue means due before it
+    balance: Decimal = Decimal(0)
+    amount_due: Decimal = Decimal(0)
+    amount_overdue: Decimal = Decimal(0)
+    nb_unpaid_invoices: int = 0
+    months: list[BilledMonth] = []
