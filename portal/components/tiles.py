@@ -1,4 +1,4 @@
-"""Counter tiles: a number and what it counts, linking to the list it summarises."""
+"""Tiles: a number or an amount and what it sums up, linking to the list it summarises."""
 
 from typing import Literal
 
@@ -9,7 +9,7 @@ TileColor = Literal["gray", "green", "orange", "red", "purple", "blue", "amber"]
 
 def count_tile(
     label: rx.Var | str,
-    count: rx.Var[int],
+    count: rx.Var[int] | rx.Var[str],
     href: rx.Var[str] | str,
     *,
     icon: str,

@@ -10,12 +10,17 @@ from portal.settings import get_settings
 from portal.state.session import SessionState
 
 # A card per section whose screen exists: the sections still being prepared (monitoring,
-# tickets, invoicing, contacts) get theirs, or the spec's dashboard tiles, with their screens.
+# tickets, contacts) get theirs, or the spec's dashboard tiles, with their screens.
 _SECTIONS = (
     (
         routes.SERVICES,
         "network",
         N_("Follow your services, their status, endpoints and documents."),
+    ),
+    (
+        routes.INVOICES,
+        "receipt-euro",
+        N_("See what is due and overdue, and download your invoices and credit notes."),
     ),
     (routes.USERS, "users", N_("See the users of your company and their roles.")),
 )

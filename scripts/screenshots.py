@@ -1,6 +1,6 @@
-"""Screenshots of the accounts screens for docs/screenshots/, in both languages, both themes,
-on a desktop and a phone: ``python scripts/screenshots_accounts.py http://localhost:PORT OUT_DIR``
-against a running portal seeded with the demo data."""
+"""Screenshots of the screens for docs/screenshots/, in both languages, both themes, on a
+desktop and a phone: ``python scripts/screenshots.py http://localhost:PORT OUT_DIR [SCREEN…]``
+against a running portal seeded with the demo data (no SCREEN: every one)."""
 
 import re
 import sys
@@ -76,6 +76,13 @@ def impersonation(page: Page) -> None:
     expect(page.get_by_role("table")).to_contain_text("alice@acme-networks.test")
 
 
+def invoicing(page: Page) -> None:
+    _log_in(page, "alice@acme-networks.test")
+    page.goto("/invoices")
+    expect(page.get_by_test_id("invoices-chart").locator("g.xtick").first).to_be_visible()
+    expect(page.locator("[aria-busy='true']")).to_have_count(0)
+
+
 SCREENS: dict[str, Callable[[Page], None]] = {
     "home": home,
     "forgot-password": forgot_password,
@@ -83,6 +90,7 @@ SCREENS: dict[str, Callable[[Page], None]] = {
     "user-form": user_form,
     "user-profile": user_profile,
     "impersonation": impersonation,
+    "invoicing": invoicing,
 }
 
 

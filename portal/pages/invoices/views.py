@@ -1,0 +1,181 @@
+"""Invoicing: four tiles, the chart of the last 24 months, the filter row and the table."""
+
+import reflex as rx
+from reflex.vars import ObjectVar
+
+from portal.client.filters import ANY
+from portal.client.models import InvoiceFilters
+from portal.components.charts import lazy_plot
+from portal.components.forms import field
+from portal.components.i18n import _
+from portal.components.invoices.table import invoices_table
+from portal.components.tiles import count_tile
+from portal.pages.invoices.models import InvoiceTiles
+from portal.pages.invoices.state import DUE_AFTER, DUE_BEFORE, InvoicesState
+
+FILTER_DEBOUNCE_MS = 500  # spec 9
+chosen: ObjectVar[InvoiceFilters] = InvoicesState.filters.to(ObjectVar, InvoiceFilters)
+
+
+def tiles() -> rx.Component:
+    tile = InvoicesState.tiles.to(ObjectVar, InvoiceTiles)
+    loading = InvoicesState.summing
+    return rx.grid(
+        count_tile(
+            _("Balance"),
+            tile.balance,
+            tile.balance_url,
+            icon="scale",
+            color="purple",
+            loading=loading,
+            test_id="tile-balance",
+        ),
+        count_tile(
+            _("Amount due"),
+            tile.amount_due,
+            tile.due_url,
+            icon="receipt-euro",
+            color="orange",
+            loading=loading,
+            test_id="tile-amount-due",
+        ),
+        count_tile(
+            _("Amount overdue"),
+            tile.amount_overdue,
+            tile.overdue_url,
+            icon="triangle-alert",
+            color="red",
+            loading=loading,
+            test_id="tile-amount-overdue",
+        ),
+        count_tile(
+            _("Invoices to pay"),
+            tile.to_pay,
+            tile.due_url,
+            icon="file-clock",
+            color="gray",
+            loading=loading,
+            test_id="tile-to-pay",
+        ),
+        columns=rx.breakpoints(initial="1", sm="2", lg="4"),
+        spacing=rx.breakpoints(initial="2", sm="4"),
+        width="100%",
+    )
+
+
+def chart() -> rx.Component:
+    return rx.card(
+        rx.heading(_("Invoiced and paid over the last 24 months"), as_="h2", size="4"),
+        rx.cond(
+            InvoicesState.summing,
+            rx.skeleton(rx.box(height="320px"), loading=True),
+            lazy_plot(
+                InvoicesState.chart,
+                config={"displayModeBar": False, "responsive": True},
+                width="100%",
+                height="320px",
+            ),
+        ),
+        width="100%",
+        data_testid="invoices-chart",
+    )
+
+
+def _select(label: rx.Var, name: str, value: rx.Var, options: list[tuple[str, rx.Var]]):
+    return field(
+        label,
+        rx.select.root(
+            rx.select.trigger(aria_label=label, width="100%"),
+            rx.select.content(*(rx.select.item(text, value=key) for key, text in options)),
+            value=value,
+            on_change=lambda choice: InvoicesState.set_filter(name, choice),
+        ),
+    )
+
+
+def _due_date(input_id: str, label: rx.Var, name: str, value: rx.Var) -> rx.Component:
+    return field(
+        label,
+        rx.input(
+            id=input_id,
+            type="date",
+            value=rx.cond(value, value.to(str), ""),
+            on_change=lambda day: InvoicesState.set_due_date(name, day),
+            width="100%",
+        ),
+    )
+
+
+def filters() -> rx.Component:
+    return rx.flex(
+        field(
+            _("Reference"),
+            rx.input(
+                rx.input.slot(rx.icon("search", size=16)),
+                id="invoices-filter-reference",
+                type="search",
+                value=chosen.reference,
+                on_change=lambda text: InvoicesState.set_filter("reference", text),
+                debounce_timeout=FILTER_DEBOUNCE_MS,
+                auto_complete="off",
+                width="100%",
+            ),
+        ),
+        _select(
+            _("Type"),
+            "type",
+            rx.cond(chosen.type.is_none(), ANY, chosen.type.to(str)),
+            [(ANY, _("All types")), ("invoice", _("Invoice")), ("credit", _("Credit note"))],
+        ),
+        _select(
+            _("Payment"),
+            "is_paid",
+            rx.cond(chosen.is_paid.is_none(), ANY, rx.cond(chosen.is_paid, "1", "0")),
+            [(ANY, _("Paid and unpaid")), ("1", _("Paid")), ("0", _("Unpaid"))],
+        ),
+        _due_date("invoices-due-after", _("Due from"), DUE_AFTER, chosen.due_after),
+        _due_date("invoices-due-before", _("Due until"), DUE_BEFORE, chosen.due_before),
+        rx.cond(
+            InvoicesState.has_filters,
+            rx.button(
+                rx.icon("x", size=14),
+                _("Clear filters"),
+                on_click=InvoicesState.clear_filters,
+                variant="ghost",
+                color_scheme="gray",
+                flex_shrink="0",
+            ),
+        ),
+        direction=rx.breakpoints(initial="column", md="row"),
+        align=rx.breakpoints(initial="stretch", md="end"),
+        spacing="3",
+        width="100%",
+    )
+
+
+def _count() -> rx.Component:
+    return rx.text(
+        rx.cond(
+            InvoicesState.total == 1,
+            _("1 invoice or credit note"),
+            _("{count} invoices and credit notes", count=InvoicesState.total),
+        ),
+        size="2",
+        color=rx.color("gray", 11),
+        aria_live="polite",
+        data_testid="invoices-count",
+    )
+
+
+def invoicing() -> rx.Component:
+    return rx.vstack(
+        tiles(),
+        chart(),
+        rx.card(
+            rx.vstack(filters(), _count(), invoices_table(InvoicesState), spacing="4"),
+            width="100%",
+            size=rx.breakpoints(initial="1", sm="3"),
+        ),
+        spacing="4",
+        width="100%",
+    )
