@@ -2,11 +2,12 @@
 
 The provider enforces these rules on every route; the portal uses the same functions to hide what
 the provider would refuse. A rule is an (action, subject) pair in the style of the abilities the
-portal checks (``can("manage", "User")``); the only conditional rule, updating one's own profile,
-is a function of its own.
+portal checks (``can("manage", "User")``). The rules that depend on more than the actor's roles
+(whose profile one updates, whom one manages, which roles one grants) are functions over the
+table, below it (docs/decisions/user-writes.md).
 """
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -26,6 +27,7 @@ STAFF_ROLES = frozenset({Role.ADMIN, Role.SPH_MANAGE_USERS, Role.SPH_READ_ONLY, 
 # Roles that only an e-mail of the staff mail domain may hold (spec 5).
 STAFF_DOMAIN_ROLES = frozenset({Role.ADMIN, Role.SPH_MANAGE_USERS})
 CLIENT_ROLES = tuple(role for role in Role if role not in STAFF_ROLES)
+KNOWN_ROLES = frozenset(role.value for role in Role)
 
 
 class Rule(NamedTuple):
@@ -52,6 +54,11 @@ VIEW_INVOICES_MENU = Rule("view", "Menu.invoices")
 ACCESS_ORDER_PDF = Rule("access", "Order.pdf")
 VIEW_MONITORING_MENU = Rule("view", "Menu.monitoring")
 MANAGE_SERVICE_REFERENCES = Rule("manage", "Service.ref")
+# Spec 6, user list rules: the LDAP checkbox and the staff companies are for ROLE_ADMIN only.
+MANAGE_USER_LDAP = Rule("manage", "User.ldap")
+VIEW_STAFF_COMPANIES = Rule("view", "Company.staff")
+# DESIGN 5: the write endpoints and API tokens by which the provider's systems feed it.
+MANAGE_INTEGRATION = Rule("manage", "Integration")
 
 # Who is granted what: each rule with the roles that grant it. ``None`` means any signed-in user
 # holding at least one role.
@@ -70,6 +77,9 @@ PERMISSION_TABLE: tuple[tuple[Rule, frozenset[Role] | None], ...] = (
     (ACCESS_ORDER_PDF, frozenset({Role.ADMIN, Role.SPH_READ_ONLY, Role.ACCESS_INVOICES})),
     (VIEW_MONITORING_MENU, frozenset({Role.ADMIN, Role.SPH_READ_ONLY, Role.ACCESS_MONITORING})),
     (MANAGE_SERVICE_REFERENCES, frozenset({Role.ADMIN, Role.REFERENCE_MASTER})),
+    (MANAGE_USER_LDAP, frozenset({Role.ADMIN})),
+    (VIEW_STAFF_COMPANIES, frozenset({Role.ADMIN})),
+    (MANAGE_INTEGRATION, frozenset({Role.ADMIN})),
 )
 RULES = frozenset(rule for rule, _granted in PERMISSION_TABLE)
 
@@ -95,6 +105,21 @@ def allows(rules: Iterable[Rule], rule: Rule) -> bool:
 def can_update_profile(rules: Iterable[Rule], actor_id: str, user_id: str) -> bool:
     """A profile may be updated by its owner or by anyone who manages users."""
     return actor_id == user_id or allows(rules, MANAGE_USERS)
+
+
+# Spec 6: company, auxiliary companies and roles are locked when editing oneself.
+LOCKED_FOR_SELF = frozenset({"roles", "company", "auxiliary_companies"})
+# What the owner of a profile may change without the manage User permission.
+SELF_SERVICE = frozenset({"firstname", "lastname", "phone_number", "password"})
+
+
+def fields_refused_for_self(changed: Iterable[str], *, manages_users: bool) -> list[str]:
+    """The changed fields (by attribute name) the owner of a profile may not change on it."""
+    changed_set = set(changed)
+    refused = changed_set & LOCKED_FOR_SELF
+    if not manages_users:
+        refused |= changed_set - SELF_SERVICE
+    return sorted(refused)
 
 
 def is_staff(roles: Iterable[str]) -> bool:
@@ -124,9 +149,53 @@ def assignable_roles(
     return [role.value for role in Role if role in allowed]
 
 
+def unknown_roles(roles: Iterable[str]) -> list[str]:
+    return sorted(set(roles) - KNOWN_ROLES)
+
+
+def ungrantable_roles(
+    rules: Iterable[Rule],
+    actor_roles: Iterable[str],
+    current_roles: Iterable[str],
+    new_roles: Iterable[str],
+) -> list[str]:
+    """The roles added or removed that the actor may not give (``assignable_roles``): one may
+    keep a role one cannot grant, but neither grant nor revoke it."""
+    current = set(current_roles)
+    changed = current ^ set(new_roles)
+    allowed = set(assignable_roles(rules, actor_roles, current))
+    return sorted(changed - allowed)
+
+
+def may_manage(
+    rules: Iterable[Rule],
+    actor_roles: Iterable[str],
+    actor_company_ids: Iterable[Hashable],
+    target_roles: Iterable[str],
+    target_company_ids: Iterable[Hashable],
+) -> bool:
+    """Whether the actor may edit or delete another user: with the manage User permission, a
+    target holding only roles the actor could grant (so a staff user manager cannot take over
+    an admin's account), and, for a customer, a target in none but the actor's companies."""
+    rule_set = set(rules)
+    if not allows(rule_set, MANAGE_USERS):
+        return False
+    actor = list(actor_roles)
+    target = set(target_roles)
+    if not target <= set(assignable_roles(rule_set, actor, target)):
+        return False
+    return is_staff(actor) or set(target_company_ids) <= set(actor_company_ids)
+
+
+def has_admin_role(roles: Iterable[str]) -> bool:
+    """Whether the roles include an admin role: one only the staff mail domain may hold, about
+    which the user form warns (spec 5 and 6)."""
+    return bool(set(roles) & STAFF_DOMAIN_ROLES)
+
+
 def staff_domain_violation(roles: Iterable[str], email: str, staff_mail_domain: str) -> bool:
     """True when the roles include an admin role that the e-mail may not hold."""
-    return bool(set(roles) & STAFF_DOMAIN_ROLES) and not is_staff_email(email, staff_mail_domain)
+    return has_admin_role(roles) and not is_staff_email(email, staff_mail_domain)
 
 
 def may_impersonate(actor_roles: Iterable[str], target_roles: Iterable[str]) -> bool:

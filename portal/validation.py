@@ -21,6 +21,9 @@ TOO_SHORT = N_("This value must be {min} characters or more.")
 NOT_ALPHANUMERIC = N_("This value must only contains letters or numbers.")
 CONFIRMATION_MISMATCH = N_("The password confirmation does not match.")
 PASSWORD_HINT = N_("At least 10 characters, including one number and one uppercase letter.")
+# Spec 5: ROLE_ADMIN and ROLE_SPH_MANAGE_USERS need an e-mail of the staff mail domain
+# (``portal.permissions.staff_domain_violation``).
+ADMIN_ROLE_REFUSED = N_("Unable to assign an Administrator role to an external user")
 WEAK_PASSWORD = N_(
     "The password must have at least 10 characters, including one number and one uppercase letter."
 )

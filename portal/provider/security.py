@@ -20,7 +20,7 @@ from fastapi import Depends, Request
 from sqlmodel import Session
 
 from portal.i18n import N_
-from portal.permissions import Role, Rule, allows, is_staff, rules_for
+from portal.permissions import MANAGE_INTEGRATION, Rule, allows, is_staff, rules_for
 from portal.provider import audit
 from portal.provider.db import SessionDep
 from portal.provider.errors import REQUIRED_TERMS, ApiError
@@ -140,7 +140,7 @@ CurrentPrincipal = Annotated[Principal, Depends(current_principal)]
 
 def admin_principal(principal: CurrentPrincipal) -> Principal:
     """An administrator, by token or session (not while impersonating someone else)."""
-    if Role.ADMIN.value not in principal.user.roles:
+    if not principal.allows(MANAGE_INTEGRATION):
         raise ApiError(403)
     return principal
 

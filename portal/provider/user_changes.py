@@ -2,7 +2,7 @@
 
 ``check_write`` merges the body into the user's current values (merge patch) and answers 422 with
 one violation per field on the JSON field names; it never writes. The rules that depend only on
-roles and companies live in ``portal.provider.user_rules``.
+roles and companies live in ``portal.permissions``, where the portal's user form reads them too.
 """
 
 import uuid
@@ -13,24 +13,23 @@ from sqlmodel import Session, col, select
 
 from portal.i18n import N_
 from portal.permissions import (
+    MANAGE_USER_LDAP,
     MANAGE_USERS,
+    VIEW_STAFF_COMPANIES,
+    fields_refused_for_self,
     is_staff_company,
     password_fields_shown,
     staff_domain_violation,
+    ungrantable_roles,
+    unknown_roles,
 )
 from portal.provider.errors import ApiError, Violation
 from portal.provider.models import Company, User
 from portal.provider.schemas.users import UserWrite
 from portal.provider.security import Principal
-from portal.provider.user_rules import (
-    fields_refused_for_self,
-    may_assign_staff_company,
-    may_set_ldap,
-    ungrantable_roles,
-    unknown_roles,
-)
 from portal.settings import get_settings
 from portal.validation import (
+    ADMIN_ROLE_REFUSED,
     BLANK,
     INVALID_EMAIL,
     WEAK_PASSWORD,
@@ -41,7 +40,6 @@ from portal.validation import (
 
 INVALID_DATA = N_("The data sent is not valid.")
 EMAIL_TAKEN = N_("Another user already has this e-mail.")
-ADMIN_ROLE_REFUSED = N_("Unable to assign an Administrator role to an external user")
 NOT_ALLOWED = N_("You are not allowed to change this value.")
 UNKNOWN_ROLES = N_("Unknown roles: {roles}.")
 UNGRANTABLE_ROLES = N_("You are not allowed to give or remove these roles: {roles}.")
@@ -164,7 +162,7 @@ class _Checker:
         if not self.principal.is_staff and company not in self.principal.company_ids:
             return False
         staff_company = is_staff_company(row.name, get_settings().staff_company_name)
-        return not staff_company or may_assign_staff_company(self.principal.user.roles)
+        return not staff_company or self.principal.allows(VIEW_STAFF_COMPANIES)
 
 
 def check_write(
@@ -228,7 +226,7 @@ def _check_permissions(
         refused = set(
             fields_refused_for_self(changed, manages_users=principal.allows(MANAGE_USERS))
         )
-    if "ldap" in changed and not may_set_ldap(actor_roles):
+    if "ldap" in changed and not principal.allows(MANAGE_USER_LDAP):
         refused.add("ldap")
     if password and not password_fields_shown(
         actor_roles, creating=creating, editing_self=editing_self

@@ -44,6 +44,11 @@ def test_every_role_sees_the_common_menus(role: str, menu: str) -> None:
         ("access", "Order.pdf", {Role.ADMIN, Role.SPH_READ_ONLY, Role.ACCESS_INVOICES}),
         ("view", "Menu.monitoring", {Role.ADMIN, Role.SPH_READ_ONLY, Role.ACCESS_MONITORING}),
         ("manage", "Service.ref", {Role.ADMIN, Role.REFERENCE_MASTER}),
+        # Spec 6: the LDAP checkbox and the staff companies are for ROLE_ADMIN only.
+        ("manage", "User.ldap", {Role.ADMIN}),
+        ("view", "Company.staff", {Role.ADMIN}),
+        # DESIGN 5: the integration API and its tokens are held by ROLE_ADMIN.
+        ("manage", "Integration", {Role.ADMIN}),
     ],
 )
 def test_each_rule_is_granted_to_exactly_its_roles(

@@ -99,7 +99,7 @@ SPEC_TEXTS = (
     SpecText(
         "Unable to assign an Administrator role to an external user",
         "5, admin role for an external e-mail",
-        ("portal/pages/users/form_rules.py", "portal/provider/user_changes.py"),
+        ("portal/validation.py",),
     ),
     SpecText(
         "Only CSV files with a semicolon (;) delimiter are accepted.",
@@ -184,6 +184,17 @@ def test_the_french_catalog_translates_the_spec_text(spec_text: SpecText) -> Non
 def test_the_spec_text_is_marked_where_the_spec_shows_it(spec_text: SpecText) -> None:
     missing = [module for module in spec_text.shown_in if spec_text.text not in _marked_in(module)]
     assert not missing, f"{spec_text.text!r} (spec {spec_text.spec}) is not marked in {missing}"
+
+
+def test_the_admin_role_refusal_is_one_message_id() -> None:
+    # The form and the provider (user writes and the integration API) refuse with one message.
+    text = "Unable to assign an Administrator role to an external user"
+    marking = [
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / "portal").rglob("*.py"))
+        if text in path.read_text(encoding="utf-8")
+    ]
+    assert marking == ["portal/validation.py"]
 
 
 def test_the_not_found_page_takes_its_title_from_its_route() -> None:

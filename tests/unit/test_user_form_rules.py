@@ -2,15 +2,20 @@
 
 from portal.client import User
 from portal.pages.users.form_rules import (
-    ADMIN_ROLE_ERROR,
     FormValues,
     form_problems,
-    has_admin_role,
     payload,
     split_violations,
 )
 from portal.pages.users.models import UserRow
-from portal.validation import BLANK, CONFIRMATION_MISMATCH, INVALID_EMAIL, TOO_LONG
+from portal.permissions import has_admin_role
+from portal.validation import (
+    ADMIN_ROLE_REFUSED,
+    BLANK,
+    CONFIRMATION_MISMATCH,
+    INVALID_EMAIL,
+    TOO_LONG,
+)
 
 VALID = FormValues(firstname="Dana", lastname="Scully", email="dana@acme-networks.test")
 
@@ -55,7 +60,7 @@ def test_passwords_are_required_only_when_creating_and_must_match() -> None:
 
 def test_an_admin_role_needs_an_email_of_the_staff_domain() -> None:
     external = FormValues(**{**VALID.__dict__, "roles": ("ROLE_SPH_MANAGE_USERS",)})
-    assert problems(external) == {"roles": (ADMIN_ROLE_ERROR, {})}
+    assert problems(external) == {"roles": (ADMIN_ROLE_REFUSED, {})}
     staff = FormValues(
         firstname="Sam", lastname="Staff", email="sam@patchbay.test", roles=("ROLE_ADMIN",)
     )

@@ -5,16 +5,15 @@ import uuid
 
 import pytest
 
-from portal.permissions import Role, rules_for
-from portal.provider.user_changes import company_id
-from portal.provider.user_rules import (
+from portal.permissions import (
+    Role,
     fields_refused_for_self,
-    may_assign_staff_company,
     may_manage,
-    may_set_ldap,
+    rules_for,
     ungrantable_roles,
     unknown_roles,
 )
+from portal.provider.user_changes import company_id
 
 ACME, GLOBEX = uuid.uuid4(), uuid.uuid4()
 
@@ -86,14 +85,6 @@ def test_may_manage(
 )
 def test_fields_refused_for_self(changed: set[str], manages: bool, refused: list[str]) -> None:
     assert fields_refused_for_self(changed, manages_users=manages) == refused
-
-
-def test_only_admins_set_ldap_and_staff_companies() -> None:
-    assert may_set_ldap([Role.ADMIN])
-    assert may_assign_staff_company([Role.ADMIN, Role.SPH_SALES])
-    for roles in ([Role.SPH_MANAGE_USERS], [Role.MANAGE_USERS], []):
-        assert not may_set_ldap(roles)
-        assert not may_assign_staff_company(roles)
 
 
 @pytest.mark.parametrize(

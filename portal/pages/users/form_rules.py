@@ -4,13 +4,13 @@ Problems are (message id, params) pairs keyed by the provider's JSON field names
 violations and the form's own checks land under the same field.
 """
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from portal.client import UserPayload
-from portal.i18n import N_
-from portal.permissions import STAFF_DOMAIN_ROLES, staff_domain_violation
+from portal.permissions import staff_domain_violation
 from portal.validation import (
+    ADMIN_ROLE_REFUSED,
     BLANK,
     CONFIRMATION_MISMATCH,
     EMAIL_MAX_LENGTH,
@@ -22,7 +22,6 @@ from portal.validation import (
     is_email,
 )
 
-ADMIN_ROLE_ERROR = N_("Unable to assign an Administrator role to an external user")
 # The form's fields by their JSON names; a violation on any other path is an alert line.
 FIELDS = (
     "firstname",
@@ -83,13 +82,8 @@ def form_problems(
         elif values.confirm_password != values.password:
             found["confirmPassword"] = (CONFIRMATION_MISMATCH, {})
     if staff_domain_violation(values.roles, values.email, staff_mail_domain):
-        found["roles"] = (ADMIN_ROLE_ERROR, {})
+        found["roles"] = (ADMIN_ROLE_REFUSED, {})
     return {name: problem for name, problem in found.items() if problem is not None}
-
-
-def has_admin_role(roles: Iterable[str]) -> bool:
-    """The form warns when the selected roles include an admin role (spec 6)."""
-    return bool(set(roles) & STAFF_DOMAIN_ROLES)
 
 
 def payload(values: FormValues, *, password_shown: bool) -> UserPayload:

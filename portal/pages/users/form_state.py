@@ -16,15 +16,16 @@ from portal.pages.users.form_rules import (
     FIELDS,
     FormValues,
     form_problems,
-    has_admin_role,
     payload,
     split_violations,
 )
 from portal.pages.users.models import USER_INCLUDES
 from portal.pages.users.state import UsersListState
 from portal.permissions import (
-    Role,
+    MANAGE_USER_LDAP,
+    VIEW_STAFF_COMPANIES,
     assignable_roles,
+    has_admin_role,
     is_staff,
     is_staff_company,
     password_fields_shown,
@@ -41,13 +42,13 @@ USER_CREATED = N_("User {name} has been created.")
 USER_UPDATED = N_("User {name} has been updated.")
 
 
-def company_options(companies: list[Company], *, admin: bool) -> list[CompanyOption]:
+def company_options(companies: list[Company], *, staff_too: bool) -> list[CompanyOption]:
     """Companies to offer; staff companies only to admins (spec 6; the provider hides them too)."""
     staff_name = get_settings().staff_company_name
     return [
         CompanyOption(id=c.id, name=c.name or "")
         for c in companies
-        if admin or not is_staff_company(c.name or "", staff_name)
+        if staff_too or not is_staff_company(c.name or "", staff_name)
     ]
 
 
@@ -101,7 +102,7 @@ class UserFormState(UserFormFields, SessionState):
 
     @rx.var
     def ldap_shown(self) -> bool:
-        return Role.ADMIN in self.roles
+        return self._holds(MANAGE_USER_LDAP)
 
     @rx.var
     def admin_role_selected(self) -> bool:
@@ -186,7 +187,7 @@ class UserFormState(UserFormFields, SessionState):
         page = await (await self.provider()).companies.list(
             name=query.strip(), items_per_page=COMPANY_SEARCH_RESULTS
         )
-        return company_options(page.items, admin=Role.ADMIN in self.roles)
+        return company_options(page.items, staff_too=self._holds(VIEW_STAFF_COMPANIES))
 
     @rx.event
     @reports_failures

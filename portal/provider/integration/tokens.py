@@ -11,7 +11,7 @@ from typing import TypeGuard
 
 from sqlmodel import Session, col, select
 
-from portal.permissions import Role
+from portal.permissions import MANAGE_INTEGRATION, allows, rules_for
 from portal.provider.models import ApiToken, User, utcnow
 from portal.provider.sessions import token_hash
 
@@ -38,8 +38,9 @@ def issue_token(
 
 
 def is_admin(user: User | None) -> TypeGuard[User]:
-    """An active ROLE_ADMIN; a True answer also tells the type checker ``user`` is not None."""
-    return user is not None and user.is_active and Role.ADMIN.value in user.roles
+    """An active user the table grants ``manage Integration`` (ROLE_ADMIN); a True answer also
+    tells the type checker ``user`` is not None."""
+    return user is not None and user.is_active and allows(rules_for(user.roles), MANAGE_INTEGRATION)
 
 
 def token_state(token: ApiToken, now: datetime | None = None) -> str:

@@ -7,7 +7,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from sqlalchemy import func
 from sqlmodel import col, or_, select
 
-from portal.permissions import Role
+from portal.permissions import VIEW_STAFF_COMPANIES
 from portal.provider.db import SessionDep
 from portal.provider.hydra import (
     Collection,
@@ -52,7 +52,7 @@ def list_companies(
         statement = statement.where(
             func.lower(Company.name).contains(name.strip().lower(), autoescape=True)
         )
-        if Role.ADMIN not in principal.user.roles:
+        if not principal.allows(VIEW_STAFF_COMPANIES):
             # Spec 6: the company search hides staff companies from everyone but admins.
             staff = get_settings().staff_company_name.strip().lower()
             lowered = func.lower(func.trim(Company.name))

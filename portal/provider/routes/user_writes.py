@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from portal.i18n import N_
-from portal.permissions import MANAGE_USERS, user_writes_blocked
+from portal.permissions import MANAGE_USERS, may_manage, user_writes_blocked
 from portal.provider.audit import record
 from portal.provider.db import SessionDep, preload
 from portal.provider.errors import ApiError, Violation
@@ -32,7 +32,6 @@ from portal.provider.user_changes import (
     CheckedWrite,
     check_write,
 )
-from portal.provider.user_rules import may_manage
 from portal.validation import BLANK
 
 router = APIRouter(prefix="/api/users", tags=["users"])

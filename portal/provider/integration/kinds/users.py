@@ -29,9 +29,9 @@ from portal.provider.integration.common import (
 from portal.provider.mail import send_account_confirmation
 from portal.provider.models import Company, Job, User
 from portal.settings import get_settings
+from portal.validation import ADMIN_ROLE_REFUSED
 
 EMAIL_TAKEN = N_("Another user already has this e-mail.")
-ADMIN_ROLE_REFUSED = N_("Unable to assign an Administrator role to an external user")
 _PRELOAD = preload(User.auxiliary_companies, User.assistants)
 
 
