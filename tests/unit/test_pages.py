@@ -1,9 +1,14 @@
 """Pages are found, not listed: every route of the table gets exactly one page, the page
-packages' own or, while its screen is still to come, the "being prepared" notice."""
+packages' own or, while its screen is still to come, the "being prepared" notice. And no page
+package imports another."""
 
+import ast
 from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
 
-import portal.portal  # noqa: F401  (adds the pages, as the running app does)
+import portal.pages
+import portal.portal  # adds the pages, as the running app does
 from portal import routes
 from portal.components.page import PAGES
 from portal.components.upcoming import _parent
@@ -18,3 +23,31 @@ def test_every_route_has_exactly_one_page() -> None:
 def test_an_item_route_keeps_its_list_in_the_breadcrumbs() -> None:
     assert _parent(routes.TICKET) is routes.TICKETS
     assert _parent(routes.INVOICES) is None
+
+
+def _imported_modules(path: Path) -> Iterator[str]:
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            yield node.module
+            # ``from portal.pages import users`` names the package in the alias.
+            yield from (f"{node.module}.{alias.name}" for alias in node.names)
+
+
+def test_no_page_package_imports_another() -> None:
+    """A page package is one screen: what two screens share lives in ``portal/components`` (the
+    user form and delete dialog, say), so no page waits on another and none can loop back."""
+    root = Path(portal.pages.__file__).parent
+    packages = {path.name for path in root.iterdir() if (path / "__init__.py").exists()}
+    crossings = [
+        f"{path.relative_to(root)} imports {module}"
+        for package in sorted(packages)
+        for path in sorted((root / package).rglob("*.py"))
+        for module in _imported_modules(path)
+        if (parts := module.split("."))[:2] == ["portal", "pages"]
+        and len(parts) > 2
+        and parts[2] in packages
+        and parts[2] != package
+    ]
+    assert crossings == []

@@ -66,7 +66,7 @@ SPEC_TEXTS = (
     SpecText(
         "Confirm delete account ?",
         "2, User profile: delete confirmation",
-        ("portal/pages/users/delete_view.py",),
+        ("portal/components/users/delete_view.py",),
     ),
     SpecText("Operational", "4, service status active", ("portal/components/service_status.py",)),
     # Section 5: validation.

@@ -1,13 +1,13 @@
 """The user form's checks, payload and violation mapping (spec 5, 6 and 7)."""
 
 from portal.client import User
-from portal.pages.users.form_rules import (
+from portal.components.users.form_rules import (
     FormValues,
     form_problems,
     payload,
     split_violations,
 )
-from portal.pages.users.models import UserRow
+from portal.components.users.models import UserRow
 from portal.permissions import has_admin_role
 from portal.validation import (
     ADMIN_ROLE_REFUSED,

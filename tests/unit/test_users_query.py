@@ -10,7 +10,7 @@ from portal.client.models import UserFilters
 from portal.components.jobs import JOB_LABELS
 from portal.components.paging import Paging, page_window
 from portal.components.roles import ROLE_LABELS
-from portal.pages.users.models import UserRow
+from portal.components.users.models import UserRow
 from portal.pages.users.query import USERS_URL
 from portal.permissions import Role
 from portal.provider.models import Job

@@ -3,7 +3,7 @@
 import reflex as rx
 
 from portal.client import ProviderClient
-from portal.pages.users.models import USER_INCLUDES, UserRow
+from portal.components.users.models import USER_INCLUDES, UserRow
 from portal.permissions import can_update_profile
 from portal.state.item_page import ItemPageState
 from portal.state.session import SessionState

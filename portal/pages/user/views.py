@@ -8,12 +8,9 @@ from portal.components.i18n import _
 from portal.components.item_page import item_page
 from portal.components.jobs import job_label
 from portal.components.roles import role_chips
+from portal.components.users.models import UserRow
+from portal.pages.user.dialogs import ProfileDeleteState, ProfileFormState, user_dialogs
 from portal.pages.user.state import UserProfileState
-from portal.pages.users.delete_state import UserDeleteState
-from portal.pages.users.delete_view import delete_dialog
-from portal.pages.users.form_state import UserFormState
-from portal.pages.users.form_view import user_form_dialog
-from portal.pages.users.models import UserRow
 
 _NONE = "—"
 profile: ObjectVar[UserRow] = UserProfileState.profile.to(ObjectVar, UserRow)
@@ -67,7 +64,7 @@ def _profile_actions() -> rx.Component:
         rx.button(
             rx.icon("pencil", size=16),
             _("Update"),
-            on_click=UserFormState.open_edit(profile.id, "profile"),
+            on_click=ProfileFormState.open_edit(profile.id),
             disabled=blocked,
         ),
         rx.button(
@@ -75,11 +72,10 @@ def _profile_actions() -> rx.Component:
             _("Delete"),
             color_scheme="red",
             variant="soft",
-            on_click=UserDeleteState.ask(profile.id, profile.full_name, "profile"),
+            on_click=ProfileDeleteState.ask(profile.id, profile.full_name),
             disabled=blocked,
         ),
-        user_form_dialog(),
-        delete_dialog(),
+        user_dialogs(),
         spacing="3",
         margin_top="16px",
         wrap="wrap",

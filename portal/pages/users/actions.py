@@ -10,10 +10,9 @@ from reflex.vars import ObjectVar
 
 from portal.components.data_table import Column
 from portal.components.i18n import _
+from portal.components.users.models import UserRow
 from portal.i18n import N_
-from portal.pages.users.delete_state import UserDeleteState
-from portal.pages.users.form_state import UserFormState
-from portal.pages.users.models import UserRow
+from portal.pages.users.dialogs import UsersListDeleteState, UsersListFormState
 from portal.permissions import IMPERSONATE_ANYONE, MANAGE_USERS
 from portal.state.impersonation import ImpersonationState
 from portal.state.session import SessionState
@@ -35,7 +34,7 @@ def create_button() -> rx.Component:
         rx.button(
             rx.icon("user-plus", size=16),
             _("Create user"),
-            on_click=UserFormState.open_create("list"),
+            on_click=UsersListFormState.open_create,
             disabled=SessionState.user_writes_blocked,
         ),
     )
@@ -73,13 +72,13 @@ def row_actions(user: ObjectVar[UserRow]) -> rx.Component:
                 _action(
                     "pencil",
                     _("Edit {name}", name=user.full_name),
-                    UserFormState.open_edit(user.id, "list"),
+                    UsersListFormState.open_edit(user.id),
                     blocked,
                 ),
                 _action(
                     "trash-2",
                     _("Delete {name}", name=user.full_name),
-                    UserDeleteState.ask(user.id, user.full_name, "list"),
+                    UsersListDeleteState.ask(user.id, user.full_name),
                     blocked | user.is_self,
                     "red",
                 ),

@@ -8,11 +8,10 @@ from portal.components.data_table import Column, data_table
 from portal.components.forms import field
 from portal.components.i18n import _
 from portal.components.roles import role_chips
+from portal.components.users.models import UserRow
 from portal.i18n import N_
 from portal.pages.users.actions import ACTIONS_COLUMN, actions_shown, create_button, row_actions
-from portal.pages.users.delete_view import delete_dialog
-from portal.pages.users.form_view import user_form_dialog
-from portal.pages.users.models import UserRow
+from portal.pages.users.dialogs import user_dialogs
 from portal.pages.users.state import UsersListState
 
 COLUMNS = (
@@ -124,8 +123,7 @@ def users_list() -> rx.Component:
             spacing="4",
             width="100%",
         ),
-        user_form_dialog(),
-        delete_dialog(),
+        user_dialogs(),
         width="100%",
         size=rx.breakpoints(initial="1", sm="3"),
     )

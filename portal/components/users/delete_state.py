@@ -1,32 +1,34 @@
 """Deleting a user after the confirm dialog (spec 2 and 8): from the list, or from a profile,
-where deleting one's own account logs out."""
+where deleting one's own account logs out. Each screen subclasses ``UserDeleteState`` and
+answers, in ``_after_delete``, what follows the deletion of another user."""
 
 import reflex as rx
 
-from portal import routes
 from portal.i18n import N_, gettext
-from portal.pages.users.state import UsersListState
 from portal.state.failures import reports_failures
-from portal.state.messages import MessagesState
+from portal.state.messages import Events, MessagesState
 from portal.state.session import SessionState
 
 USER_DELETED = N_("User {name} has been deleted.")
 
 
-class UserDeleteState(SessionState):
+class UserDeleteState(SessionState, mixin=True):
     delete_open: rx.Field[bool] = rx.field(False)
     deleting: rx.Field[bool] = rx.field(False)
     delete_id: rx.Field[str] = rx.field("")
     delete_name: rx.Field[str] = rx.field("")
-    delete_origin: rx.Field[str] = rx.field("list")
+
+    def _after_delete(self) -> Events:
+        """What the screen showing the dialog does once another user is deleted."""
+        raise NotImplementedError
 
     @rx.var
     def deleting_self(self) -> bool:
         return bool(self.delete_id) and self.delete_id == self.user_id
 
     @rx.event
-    def ask(self, user_id: str, name: str, origin: str = "list"):
-        self.delete_id, self.delete_name, self.delete_origin = user_id, name, origin
+    def ask(self, user_id: str, name: str):
+        self.delete_id, self.delete_name = user_id, name
         self.delete_open = True
 
     @rx.event
@@ -41,7 +43,7 @@ class UserDeleteState(SessionState):
             return
         self.deleting = True
         yield
-        user_id, name, origin = self.delete_id, self.delete_name, self.delete_origin
+        user_id, name = self.delete_id, self.delete_name
         deleting_self = self.deleting_self
         try:
             await (await self.provider()).users.delete(user_id)
@@ -54,4 +56,4 @@ class UserDeleteState(SessionState):
             return
         text = gettext(self.current_language, USER_DELETED, name=name)
         (await self.get_state(MessagesState)).show(text, "success")
-        yield UsersListState.refresh if origin == "list" else rx.redirect(routes.USERS.path)
+        yield self._after_delete()

@@ -1,5 +1,5 @@
 """The user form dialog (spec 2, User form): persistent, 70 % wide, full screen on phones, with
-Close and Save. Used by the users list and the profile page."""
+Close and Save. Used by the users list and the profile page, each with its own form state."""
 
 import reflex as rx
 from reflex.vars import ArrayVar, ObjectVar
@@ -7,11 +7,12 @@ from reflex.vars import ArrayVar, ObjectVar
 from portal.components.forms import field
 from portal.components.i18n import _
 from portal.components.roles import role_label
+from portal.components.users.form_fields import CompanyOption
+from portal.components.users.form_state import UserFormState
 from portal.i18n import N_
-from portal.pages.users.form_fields import CompanyOption
-from portal.pages.users.form_state import UserFormState as Form
 from portal.validation import PASSWORD_HINT
 
+Form = type[UserFormState]
 SEARCH_DEBOUNCE_MS = 500  # spec 9
 EMAIL_WILL_BE_SENT = N_(
     "An e-mail will be sent to this user so that they can confirm their account."
@@ -21,22 +22,24 @@ ADMIN_ROLE_WARNING = N_(
 )
 
 
-def _error(name: str) -> tuple[rx.Var, rx.Var]:
-    return Form.field_errors.get(name, ""), Form.field_errors.contains(name)
+def _error(form: Form, name: str) -> tuple[rx.Var, rx.Var]:
+    return form.field_errors.get(name, ""), form.field_errors.contains(name)
 
 
-def _text_field(name: str, label: str, value: rx.Var, on_change, **props) -> rx.Component:
+def _text_field(
+    form: Form, name: str, label: str, value: rx.Var, on_change, **props
+) -> rx.Component:
     return field(
         _(label),
         rx.input(
             id=f"user-form-{name}",
             value=value,
             on_change=on_change,
-            on_blur=Form.touch(name),
+            on_blur=form.touch(name),
             width="100%",
             **props,
         ),
-        *_error(name),
+        *_error(form, name),
     )
 
 
@@ -66,7 +69,9 @@ def _matches(matches: ArrayVar, on_choose) -> rx.Component:
     )
 
 
-def _search_input(input_id: str, value: rx.Var, on_change, label: rx.Var) -> rx.Component:
+def _search_input(
+    form: Form, input_id: str, value: rx.Var, on_change, label: rx.Var
+) -> rx.Component:
     return rx.input(
         rx.input.slot(rx.icon("search", size=16)),
         id=input_id,
@@ -77,16 +82,16 @@ def _search_input(input_id: str, value: rx.Var, on_change, label: rx.Var) -> rx.
         placeholder=_("Type at least 2 characters"),
         aria_label=label,
         auto_complete="off",
-        disabled=Form.editing_self,
+        disabled=form.editing_self,
         width="100%",
     )
 
 
-def _chip(name: rx.Var, on_remove, remove_label: rx.Var) -> rx.Component:
+def _chip(form: Form, name: rx.Var, on_remove, remove_label: rx.Var) -> rx.Component:
     return rx.badge(
         name,
         rx.cond(
-            ~Form.editing_self,
+            ~form.editing_self,
             rx.icon_button(
                 rx.icon("x", size=12),
                 type="button",
@@ -102,62 +107,65 @@ def _chip(name: rx.Var, on_remove, remove_label: rx.Var) -> rx.Component:
     )
 
 
-def _company() -> rx.Component:
-    company: ObjectVar[CompanyOption] = Form.company_value.to(ObjectVar, CompanyOption)
+def _company(form: Form) -> rx.Component:
+    company: ObjectVar[CompanyOption] = form.company_value.to(ObjectVar, CompanyOption)
     return field(
         _("Company"),
         rx.vstack(
             rx.cond(
                 company.id != "",
-                _chip(company.name, Form.clear_company, _("Remove {name}", name=company.name)),
+                _chip(
+                    form, company.name, form.clear_company, _("Remove {name}", name=company.name)
+                ),
             ),
             _search_input(
-                "user-form-company", Form.company_query, Form.search_company, _("Company")
+                form, "user-form-company", form.company_query, form.search_company, _("Company")
             ),
-            _matches(Form.company_matches, Form.choose_company),
+            _matches(form.company_matches, form.choose_company),
             spacing="2",
             width="100%",
         ),
-        *_error("company"),
+        *_error(form, "company"),
     )
 
 
-def _auxiliary_companies() -> rx.Component:
+def _auxiliary_companies(form: Form) -> rx.Component:
     return field(
         _("Auxiliary companies"),
         rx.vstack(
             rx.flex(
                 rx.foreach(
-                    Form.auxiliary_values,
+                    form.auxiliary_values,
                     lambda c: _chip(
-                        c.name, Form.remove_auxiliary(c.id), _("Remove {name}", name=c.name)
+                        form, c.name, form.remove_auxiliary(c.id), _("Remove {name}", name=c.name)
                     ),
                 ),
                 wrap="wrap",
                 spacing="2",
             ),
             _search_input(
+                form,
                 "user-form-auxiliaryCompanies",
-                Form.auxiliary_query,
-                Form.search_auxiliary,
+                form.auxiliary_query,
+                form.search_auxiliary,
                 _("Auxiliary companies"),
             ),
-            _matches(Form.auxiliary_matches, Form.add_auxiliary),
+            _matches(form.auxiliary_matches, form.add_auxiliary),
             spacing="2",
             width="100%",
         ),
-        *_error("auxiliaryCompanies"),
+        *_error(form, "auxiliaryCompanies"),
     )
 
 
-def _roles() -> rx.Component:
+def _roles(form: Form) -> rx.Component:
     def choice(role: rx.Var[str]) -> rx.Component:
         return rx.text(
             rx.flex(
                 rx.checkbox(
-                    checked=Form.role_values.contains(role),
-                    on_change=Form.toggle_role(role),
-                    disabled=Form.editing_self,
+                    checked=form.role_values.contains(role),
+                    on_change=form.toggle_role(role),
+                    disabled=form.editing_self,
                 ),
                 role_label(role),
                 spacing="2",
@@ -167,11 +175,11 @@ def _roles() -> rx.Component:
             size="2",
         )
 
-    error, shown = _error("roles")
+    error, shown = _error(form, "roles")
     return rx.vstack(
         rx.text(_("Roles"), size="2", weight="medium"),
         rx.grid(
-            rx.foreach(Form.role_choices, choice),
+            rx.foreach(form.role_choices, choice),
             columns=rx.breakpoints(initial="1", sm="2"),
             spacing="2",
             role="group",
@@ -179,7 +187,7 @@ def _roles() -> rx.Component:
         ),
         rx.cond(shown, rx.text(error, size="1", color=rx.color("red", 11), role="alert")),
         rx.cond(
-            Form.admin_role_selected,
+            form.admin_role_selected,
             rx.callout(_(ADMIN_ROLE_WARNING), icon="shield-alert", color_scheme="amber", size="1"),
         ),
         spacing="2",
@@ -187,23 +195,25 @@ def _roles() -> rx.Component:
     )
 
 
-def _passwords() -> rx.Component:
+def _passwords(form: Form) -> rx.Component:
     return rx.cond(
-        Form.password_shown,
+        form.password_shown,
         rx.grid(
             _text_field(
+                form,
                 "password",
                 N_("Password"),
-                Form.password_value,
-                Form.set_password_value,
+                form.password_value,
+                form.set_password_value,
                 type="password",
                 auto_complete="new-password",
             ),
             _text_field(
+                form,
                 "confirmPassword",
                 N_("Confirm password"),
-                Form.confirm_value,
-                Form.set_confirm_value,
+                form.confirm_value,
+                form.set_confirm_value,
                 type="password",
                 auto_complete="new-password",
             ),
@@ -215,47 +225,50 @@ def _passwords() -> rx.Component:
     )
 
 
-def _fields() -> rx.Component:
+def _fields(form: Form) -> rx.Component:
     return rx.vstack(
         rx.cond(
-            Form.creating,
+            form.creating,
             rx.callout(_(EMAIL_WILL_BE_SENT), icon="mail", color_scheme="blue", size="1"),
         ),
         rx.cond(
-            Form.alert_lines.length() > 0,
+            form.alert_lines.length() > 0,
             rx.callout.root(
                 rx.callout.icon(rx.icon("circle-x")),
-                rx.vstack(rx.foreach(Form.alert_lines, rx.callout.text), spacing="1"),
+                rx.vstack(rx.foreach(form.alert_lines, rx.callout.text), spacing="1"),
                 color_scheme="red",
                 role="alert",
             ),
         ),
         rx.grid(
             _text_field(
-                "firstname", N_("First name"), Form.firstname_value, Form.set_firstname_value
-            ),
-            _text_field("lastname", N_("Last name"), Form.lastname_value, Form.set_lastname_value),
-            _text_field(
-                "email", N_("E-mail"), Form.email_value, Form.set_email_value, type="email"
+                form, "firstname", N_("First name"), form.firstname_value, form.set_firstname_value
             ),
             _text_field(
+                form, "lastname", N_("Last name"), form.lastname_value, form.set_lastname_value
+            ),
+            _text_field(
+                form, "email", N_("E-mail"), form.email_value, form.set_email_value, type="email"
+            ),
+            _text_field(
+                form,
                 "phoneNumber",
                 N_("Phone number"),
-                Form.phone_value,
-                Form.set_phone_value,
+                form.phone_value,
+                form.set_phone_value,
                 type="tel",
             ),
             columns=rx.breakpoints(initial="1", sm="2"),
             spacing="3",
             width="100%",
         ),
-        _passwords(),
-        _roles(),
+        _passwords(form),
+        _roles(form),
         rx.cond(
-            Form.ldap_shown,
+            form.ldap_shown,
             rx.text(
                 rx.flex(
-                    rx.checkbox(checked=Form.ldap_value, on_change=Form.set_ldap_value),
+                    rx.checkbox(checked=form.ldap_value, on_change=form.set_ldap_value),
                     _("LDAP account"),
                     spacing="2",
                     align="center",
@@ -265,8 +278,8 @@ def _fields() -> rx.Component:
             ),
         ),
         rx.grid(
-            _company(),
-            _auxiliary_companies(),
+            _company(form),
+            _auxiliary_companies(form),
             columns=rx.breakpoints(initial="1", sm="2"),
             spacing="3",
             width="100%",
@@ -276,11 +289,11 @@ def _fields() -> rx.Component:
     )
 
 
-def user_form_dialog() -> rx.Component:
+def user_form_dialog(form: Form) -> rx.Component:
     return rx.dialog.root(
         rx.dialog.content(
             rx.dialog.title(
-                rx.cond(Form.creating, _("Create user"), _("Update user")), margin_bottom="16px"
+                rx.cond(form.creating, _("Create user"), _("Update user")), margin_bottom="16px"
             ),
             rx.dialog.description(
                 _("The user's identity, roles and companies."),
@@ -292,9 +305,9 @@ def user_form_dialog() -> rx.Component:
                 },
             ),
             rx.cond(
-                Form.form_loading,
+                form.form_loading,
                 rx.center(rx.spinner(size="3"), padding="48px", role="status"),
-                _fields(),
+                _fields(form),
             ),
             rx.flex(
                 rx.button(
@@ -302,14 +315,14 @@ def user_form_dialog() -> rx.Component:
                     type="button",
                     variant="soft",
                     color_scheme="gray",
-                    on_click=Form.close_form,
+                    on_click=form.close_form,
                 ),
                 rx.button(
                     _("Save"),
                     type="button",
-                    on_click=Form.save,
-                    disabled=~Form.can_save,
-                    loading=Form.form_saving,
+                    on_click=form.save,
+                    disabled=~form.can_save,
+                    loading=form.form_saving,
                 ),
                 justify="end",
                 spacing="3",
@@ -328,5 +341,5 @@ def user_form_dialog() -> rx.Component:
             overflow_y="auto",
             border_radius=rx.breakpoints(initial="0", sm="var(--radius-5)"),
         ),
-        open=Form.form_open,
+        open=form.form_open,
     )

@@ -1,26 +1,23 @@
 """The user form (spec 2 and 4, User form): create when there is no user, edit otherwise.
 
-Shared by the users list and the profile page; ``origin`` says which one to reload after a save.
+Shared by the users list and the profile page: each subclasses ``UserFormState`` and answers, in
+``_after_save``, what follows a save (reload its list, or its user).
 Checks run on blur (spec 5); the provider's 422 violations land under their fields.
 """
-
-from typing import Literal
 
 import reflex as rx
 
 from portal.client import Company, ProviderError, User, ValidationFailed
-from portal.i18n import N_, gettext
-from portal.pages.user.state import UserProfileState
-from portal.pages.users.form_fields import CompanyOption, UserFormFields
-from portal.pages.users.form_rules import (
+from portal.components.users.form_fields import CompanyOption, UserFormFields
+from portal.components.users.form_rules import (
     FIELDS,
     FormValues,
     form_problems,
     payload,
     split_violations,
 )
-from portal.pages.users.models import USER_INCLUDES
-from portal.pages.users.state import UsersListState
+from portal.components.users.models import USER_INCLUDES
+from portal.i18n import N_, gettext
 from portal.permissions import (
     MANAGE_USER_LDAP,
     VIEW_STAFF_COMPANIES,
@@ -32,10 +29,9 @@ from portal.permissions import (
 )
 from portal.settings import get_settings
 from portal.state.failures import reports_failures
-from portal.state.messages import MessagesState
+from portal.state.messages import Events, MessagesState
 from portal.state.session import SessionState
 
-Origin = Literal["list", "profile"]
 COMPANY_SEARCH_MIN_CHARS = 2  # spec 9
 COMPANY_SEARCH_RESULTS = 10
 USER_CREATED = N_("User {name} has been created.")
@@ -52,9 +48,8 @@ def company_options(companies: list[Company], *, staff_too: bool) -> list[Compan
     ]
 
 
-class UserFormState(UserFormFields, SessionState):
+class UserFormState(UserFormFields, SessionState, mixin=True):
     form_open: rx.Field[bool] = rx.field(False)
-    form_origin: rx.Field[str] = rx.field("list")
     form_loading: rx.Field[bool] = rx.field(False)
     form_saving: rx.Field[bool] = rx.field(False)
 
@@ -125,6 +120,10 @@ class UserFormState(UserFormFields, SessionState):
     def form_title_name(self) -> str:
         return f"{self.firstname_value} {self.lastname_value}".strip()
 
+    def _after_save(self) -> Events:
+        """What the screen showing the form does once a user is saved."""
+        raise NotImplementedError
+
     def _reset_form(self) -> None:
         self._clear()
         self.form_loading = self.form_saving = False
@@ -145,9 +144,9 @@ class UserFormState(UserFormFields, SessionState):
 
     @rx.event
     @reports_failures
-    async def open_create(self, origin: Origin = "list"):
+    async def open_create(self):
         self._reset_form()
-        self.form_origin, self.form_open, self.form_loading = origin, True, not is_staff(self.roles)
+        self.form_open, self.form_loading = True, not is_staff(self.roles)
         yield
         if is_staff(self.roles):
             return
@@ -161,9 +160,9 @@ class UserFormState(UserFormFields, SessionState):
 
     @rx.event
     @reports_failures(shown=True)
-    async def open_edit(self, user_id: str, origin: Origin = "list"):
+    async def open_edit(self, user_id: str):
         self._reset_form()
-        self.form_user_id, self.form_origin = user_id, origin
+        self.form_user_id = user_id
         self.form_open = self.form_loading = True
         yield
         try:
@@ -235,8 +234,7 @@ class UserFormState(UserFormFields, SessionState):
             self.firstname, self.lastname, self.email = user.firstname, user.lastname, user.email
         message = USER_CREATED if creating else USER_UPDATED
         text = gettext(self.current_language, message, name=user.full_name)
-        origin = self.form_origin
         self.form_open = False
         self._reset_form()
         (await self.get_state(MessagesState)).show(text, "success")
-        yield UsersListState.refresh if origin == "list" else UserProfileState.load
+        yield self._after_save()
