@@ -3,16 +3,15 @@
 import random
 from typing import NamedTuple
 
-from portal.provider.demo_data.catalogue import (
+from portal.provider.catalogue import (
     FIBRE_CHANNEL_RATES,
     OTN_RATES,
     RACK_UNITS,
     RATES,
     SERVICE_LEVELS,
     STRAND_COUNTS,
-    Family,
-    ServiceTypeEntry,
 )
+from portal.provider.demo_data.catalogue import Family, ServiceTypeEntry
 from portal.provider.demo_data.places import Site
 
 # Other networks a cross-connect may lead to.

@@ -6,7 +6,7 @@ import uuid
 from pydantic import Field
 
 from portal.i18n import N_, gettext
-from portal.provider.demo_data.catalogue import (
+from portal.provider.catalogue import (
     ATTRIBUTE_GROUPS,
     ATTRIBUTE_LABELS,
     ATTRIBUTE_NAMES,
