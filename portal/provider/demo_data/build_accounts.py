@@ -1,7 +1,14 @@
 """Companies, users, sales assignments, managers and assistants."""
 
 from portal.provider.demo_data.context import SeedContext
-from portal.provider.demo_data.people import CUSTOMER_COMPANIES, PEOPLE, STAFF_COMPANY, Person
+from portal.provider.demo_data.people import (
+    COMPANY_ADDRESSES,
+    CUSTOMER_COMPANIES,
+    FRENCH_SPEAKING,
+    PEOPLE,
+    STAFF_COMPANY,
+    Person,
+)
 from portal.provider.models import Company, User
 
 _COMPANY_REFERENCES = {
@@ -14,7 +21,17 @@ def build_accounts(context: SeedContext, staff_company_name: str, password_hash:
     """Every company and person of ``people``; every account gets the demo password."""
     for key, reference in _COMPANY_REFERENCES.items():
         name = staff_company_name if key == STAFF_COMPANY else key
-        context.companies[key] = Company(id=context.new_id(), reference=reference, name=name)
+        street, postal_code, city, country = COMPANY_ADDRESSES.get(key, (None, None, None, None))
+        context.companies[key] = Company(
+            id=context.new_id(),
+            reference=reference,
+            name=name,
+            language="fr" if key in FRENCH_SPEAKING else "en",
+            street=street,
+            postal_code=postal_code,
+            city=city,
+            country=country,
+        )
     for person in PEOPLE:
         context.users[person.email] = _user(context, person, password_hash)
     # Relationships as well as keys: users refer to companies and to each other, and the unit of

@@ -27,6 +27,16 @@ RHONE = "Rhône Data Centres"
 CUSTOMER_COMPANIES = (ACME, ACME_BENELUX, GLOBEX, BOREAL, INITECH, NORDIC, RHONE)
 # Customers billed and supported in French; the others get English texts.
 FRENCH_SPEAKING = frozenset({ACME, BOREAL, RHONE})
+# Billing addresses (street, postal code, city, country), printed on the invoices.
+COMPANY_ADDRESSES = {
+    ACME: ("27 avenue des Câbles", "92100", "Boulogne-Billancourt", "France"),
+    ACME_BENELUX: ("Glasvezelstraat 14", "1043 GR", "Amsterdam", "Netherlands"),
+    GLOBEX: ("100 Fibre Lane", "EC2A 4NE", "London", "United Kingdom"),
+    BOREAL: ("8 quai des Ondes", "69002", "Lyon", "France"),
+    INITECH: ("4120 Freidrich Lane", "78744", "Austin, TX", "United States"),
+    NORDIC: ("Kuituvägen 3", "00100", "Helsinki", "Finland"),
+    RHONE: ("15 rue du Datacentre", "13002", "Marseille", "France"),
+}
 
 
 class Person(NamedTuple):

@@ -66,6 +66,12 @@ class Company(SQLModel, table=True):
     reference: str | None = reference_field()
     name: str = Field(max_length=200, unique=True, index=True)
     created_at: datetime = created_at_field()
+    # The billing address and language of its invoices' PDFs (en or fr).
+    language: str = Field(default="en", max_length=5, sa_column_kwargs={"server_default": "en"})
+    street: str | None = Field(default=None, max_length=255)
+    postal_code: str | None = Field(default=None, max_length=20)
+    city: str | None = Field(default=None, max_length=100)
+    country: str | None = Field(default=None, max_length=100)
 
     sales: list["User"] = Relationship(link_model=CompanySales)
 
