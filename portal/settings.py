@@ -39,6 +39,9 @@ class Settings(BaseSettings):
     trusted_proxies: list[str] = ["127.0.0.1", "::1"]
 
     company_name: str = "Patchbay"
+    # The provider as its invoices name it (the legal notices give the same).
+    company_address: str = "12 rue des Répartiteurs, 75011 Paris, France"
+    company_vat_number: str = "FR65 912345675"
     # The provider's day for billing: an invoice due before today there is overdue.
     billing_timezone: str = "Europe/Paris"
     staff_mail_domain: str = "patchbay.test"

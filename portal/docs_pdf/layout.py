@@ -43,7 +43,7 @@ class GuidePdf(FPDF):
         self.guide_language = language
         self.guide_title = gettext(language, "Patchbay customer portal — user guide")
         for (family, style), file_name in FONT_FILES.items():
-            self.add_font(family, style, _font_path(file_name))
+            self.add_font(family, style, font_path(file_name))
         self.set_margins(left=20, top=20, right=20)
         self.set_auto_page_break(auto=True, margin=22)
         self.set_title(self.guide_title)
@@ -66,7 +66,7 @@ class GuidePdf(FPDF):
         self.cell(0, 5, number, align="R")
 
 
-def _font_path(file_name: str) -> Path:
+def font_path(file_name: str) -> Path:
     for directory in FONT_DIRS:
         if (directory / file_name).is_file():
             return directory / file_name

@@ -24,6 +24,7 @@ from portal.provider.demo_data.build_tickets import build_tickets
 from portal.provider.demo_data.context import SeedContext, seeded_random
 from portal.provider.demo_data.documents import write_demo_documents
 from portal.provider.demo_data.people import DEMO_PASSWORD, PEOPLE
+from portal.provider.invoice_documents import clear_generated
 from portal.provider.models import User, utcnow
 from portal.provider.passwords import hash_password
 from portal.settings import get_settings
@@ -62,6 +63,7 @@ def seed_demo(session: Session, data_dir: Path | None = None, now: datetime | No
     ``data_dir``, by default the ``DATA_DIR`` setting where downloads look for them."""
     settings = get_settings()
     moment = (now or utcnow()).replace(second=0, microsecond=0)
+    clear_generated(data_dir or settings.data_dir)
     context = SeedContext(
         session=session,
         rng=seeded_random(RANDOM_SEED),

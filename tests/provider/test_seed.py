@@ -1,14 +1,18 @@
 """The demo data (DESIGN sections 5 and 7): seeded once into an empty database, every status
 of every entity, the demo accounts with their roles and password, never in production."""
 
+import io
 import itertools
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import date, timedelta
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 import sqlalchemy as sa
+from pypdf import PdfReader
 from sqlmodel import Session, col, func, select
 
 from portal.permissions import Role
@@ -16,6 +20,7 @@ from portal.provider import seed
 from portal.provider.db import create_db_engine
 from portal.provider.demo_data.catalogue import SERVICE_TYPES
 from portal.provider.demo_data.people import DEMO_PASSWORD
+from portal.provider.invoice_documents import ensure_generated, is_generated
 from portal.provider.migrate import migrate
 from portal.provider.models import (
     Company,
@@ -211,7 +216,6 @@ def test_documents_are_real_pdfs_under_the_data_directory(db: Session, data_dir:
     assert service is not None
     assert service.order_pdf_path
     paths = {service.order_pdf_path, *(document.file_path for document in service.documents)}
-    paths |= {path for path in db.exec(select(Invoice.pdf_path)).all() if path}
     for relative in paths:
         assert not Path(relative).is_absolute()
         assert (data_dir / relative).read_bytes().startswith(b"%PDF-")
@@ -236,6 +240,43 @@ def test_invoices_and_credit_notes_in_every_payment_state(db: Session) -> None:
     assert all(line.service_id for invoice in invoices for line in invoice.lines)
     partly = [invoice for invoice in invoices if invoice.status is InvoiceStatus.PARTIALLY_PAID]
     assert all(0 < invoice.paid < invoice.amount_with_tax for invoice in partly)
+
+
+def test_every_demo_invoice_has_its_own_pdf_written_on_first_download(
+    db: Session, data_dir: Path
+) -> None:
+    invoices = db.exec(select(Invoice).order_by(col(Invoice.reference))).all()
+    paths = [invoice.pdf_path for invoice in invoices]
+    assert len(set(paths)) == len(invoices)
+    assert all(is_generated(path) for path in paths)
+    # None is rendered while seeding, which stays fast.
+    assert not any((data_dir / str(path)).exists() for path in paths)
+    credit = next(invoice for invoice in invoices if invoice.type is InvoiceType.CREDIT)
+    ensure_generated(db, credit, data_dir)
+    pdf = (data_dir / str(credit.pdf_path)).read_bytes()
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert f"Avoir {credit.reference}" in text  # Acme's first credit note: Acme is billed in French
+    assert credit.lines[0].label.split(" – ")[-1] in text
+
+
+async def test_the_demo_invoices_add_up_to_the_cent(db: Session, client: httpx.AsyncClient) -> None:
+    invoices = db.exec(select(Invoice)).all()
+    for invoice in invoices:
+        assert invoice.amount == sum((line.amount for line in invoice.lines), Decimal(0))
+        assert invoice.amount_with_tax.as_tuple().exponent == -2
+    login = {"username": "admin@patchbay.test", "password": DEMO_PASSWORD}
+    assert (await client.post("/login", json=login)).status_code == 204
+    summary = (await client.get("/api/invoices/summary")).json()
+    left = sum((i.amount_with_tax - i.paid for i in invoices if not i.is_paid), Decimal(0))
+    assert summary["balance"] == f"{left:.2f}"
+    assert Decimal(summary["balance"]) == left
+    first = date.fromisoformat(summary["months"][0]["month"] + "-01")
+    billed = [invoice for invoice in invoices if invoice.date_invoice >= first]
+    assert len(billed) == len(invoices)  # twelve months of demo, all in the chart's 24
+    invoiced = sum((Decimal(month["invoiced"]) for month in summary["months"]), Decimal(0))
+    paid = sum((Decimal(month["paid"]) for month in summary["months"]), Decimal(0))
+    assert invoiced == sum((invoice.amount_with_tax for invoice in billed), Decimal(0))
+    assert paid == sum((invoice.paid for invoice in billed), Decimal(0))
 
 
 def test_tickets_in_every_status_with_html_descriptions(db: Session) -> None:

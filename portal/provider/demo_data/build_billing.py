@@ -17,6 +17,7 @@ from portal.provider.demo_data.people import (
     NORDIC,
     RHONE,
 )
+from portal.provider.invoice_documents import generated_pdf_path
 from portal.provider.models import Invoice, InvoiceLine, InvoiceStatus, InvoiceType, Service
 
 MONTHS = 12
@@ -129,9 +130,9 @@ def _invoice(
     prefix = "FA" if kind is InvoiceType.INVOICE else "AV"
     reference = f"{prefix}{issued:%Y%m}-{sequence + 1:05d}"
     month_start = issued.replace(day=1)
-    document = context.documents["invoice" if kind is InvoiceType.INVOICE else "credit"]
+    invoice_id = context.new_id()
     invoice = Invoice(
-        id=context.new_id(),
+        id=invoice_id,
         reference=reference,
         company_id=context.companies[company].id,
         type=kind,
@@ -146,7 +147,8 @@ def _invoice(
         paid=with_tax,
         is_paid=True,
         status=InvoiceStatus.PAID,
-        pdf_path=document.path,
+        # Each its own PDF, written on the first download (docs/decisions/invoice-pdfs.md).
+        pdf_path=generated_pdf_path(invoice_id),
         pdf_name=f"{reference}.pdf",
     )
     invoice.lines = [

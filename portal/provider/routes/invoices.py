@@ -23,6 +23,7 @@ from portal.provider.hydra import (
     paginate_branches,
     requested_sort,
 )
+from portal.provider.invoice_documents import ensure_generated
 from portal.provider.language import LanguageDep
 from portal.provider.models import Invoice, InvoiceLine, InvoiceType
 from portal.provider.schemas.invoices import InvoiceOut, invoice_out
@@ -135,8 +136,10 @@ def get_invoice(
 def download_invoice(
     invoice_id: uuid.UUID, db: SessionDep, principal: CurrentPrincipal
 ) -> FileResponse:
+    """The invoice's PDF; one the provider generates is written on the first download."""
     statement = visible_invoices(principal).where(Invoice.id == invoice_id)
     invoice = one_or_404(db, statement)
+    ensure_generated(db, invoice)
     return attachment(
         invoice.pdf_path, invoice.pdf_name or f"{invoice.reference}.pdf", "application/pdf"
     )
