@@ -55,6 +55,16 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint("company autocomplete", "/provider/api/companies?name=net&itemsPerPage=20", ADMIN),
     Endpoint("invoices p1", f"{_INVOICES}&page=1", ALICE),
     Endpoint("invoices p1000", f"{_INVOICES}&page=1000", ALICE),
+    # Issue 12's targets: page 1000 at most 1.5 times page 1, a filtered first page and the
+    # invoicing tiles and chart under 50 ms at the median, one request at a time.
+    Endpoint(
+        "invoices p1 filtered",
+        f"{_INVOICES}&page=1&isPaid=0&order[dateDue]=asc",
+        ALICE,
+        connections=(1, 10, 50),
+    ),
+    Endpoint("invoices p1000 by due date", f"{_INVOICES}&page=1000&order[dateDue]=desc", ALICE),
+    Endpoint("invoice summary", "/provider/api/invoices/summary", ALICE, connections=(1, 10, 50)),
     Endpoint("an invoice", "/provider/api/invoices/{alice_invoice}", ALICE),
     Endpoint(
         "import 10k references",
