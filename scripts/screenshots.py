@@ -79,7 +79,8 @@ def impersonation(page: Page) -> None:
 def invoicing(page: Page) -> None:
     _log_in(page, "alice@acme-networks.test")
     page.goto("/invoices")
-    expect(page.get_by_test_id("invoices-chart").locator("g.xtick").first).to_be_visible()
+    chart = page.get_by_test_id("invoices-chart")
+    expect(chart.locator("g.xtick").first).to_be_visible(timeout=30_000)
     expect(page.locator("[aria-busy='true']")).to_have_count(0)
 
 

@@ -35,8 +35,10 @@ def test_tiles_and_chart_sum_up_the_companies_invoices(page: Page) -> None:
         expect(page.get_by_test_id(test_id)).to_contain_text("€")
     expect(page.get_by_test_id("tile-to-pay")).to_have_text(re.compile(r"^\d+$"))
     chart = page.get_by_test_id("invoices-chart")
-    # Plotly draws 24 months of two series as SVG bars once its lazy bundle arrived.
-    expect(chart.locator(".legendtext")).to_have_text(["Amount invoiced", "Amount paid"])
+    # Plotly draws 24 months of two series as SVG bars once its lazy bundle (1 MiB) arrived.
+    expect(chart.locator(".legendtext")).to_have_text(
+        ["Amount invoiced", "Amount paid"], timeout=30_000
+    )
     expect(chart.locator("g.xtick")).to_have_count(24)
 
 
@@ -116,5 +118,5 @@ def test_amounts_and_dates_read_the_french_way(page: Page) -> None:
     expect(row).to_contain_text(re.compile(r"\d+,\d\d\s€"))
     expect(row).to_contain_text(re.compile(r"(Payée|Non payée|Payé|Non payé)"))
     expect(page.get_by_test_id("invoices-chart").locator(".legendtext")).to_have_text(
-        ["Montant facturé", "Montant payé"]
+        ["Montant facturé", "Montant payé"], timeout=30_000
     )

@@ -88,7 +88,8 @@ def billing_chart(summary: InvoiceSummary, language: str) -> go.Figure:
         separators=", " if match_language(language) == "fr" else ".,",
         paper_bgcolor="rgba(0,0,0,0)",
         plot_bgcolor="rgba(0,0,0,0)",
-        font={"color": _INK, "family": "inherit"},
+        font={"color": _INK},
+        # The axes take the room their labels need; the card gives the rest.
         margin={"l": 8, "r": 8, "t": 8, "b": 8},
         legend={"orientation": "h", "x": 0, "y": 1.12},
         yaxis={
@@ -96,8 +97,9 @@ def billing_chart(summary: InvoiceSummary, language: str) -> go.Figure:
             "gridcolor": _GRID,
             "zerolinecolor": _GRID,
             "tickformat": ",.0f",
+            "automargin": True,
         },
-        xaxis={"tickangle": -45},
+        xaxis={"tickangle": -45, "automargin": True},
         height=320,
     )
     return figure
