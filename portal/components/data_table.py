@@ -120,6 +120,33 @@ def _page_size_select(state: type[ListState]) -> rx.Component:
     )
 
 
+def list_count(state: type[ListState], one: rx.Var, many: rx.Var, *, test_id: str) -> rx.Component:
+    """How many entries the filters found (``one`` for a single one, ``many`` with the count),
+    read out by screen readers when it changes."""
+    return rx.text(
+        rx.cond(state.total == 1, one, many),
+        size="2",
+        color=rx.color("gray", 11),
+        aria_live="polite",
+        data_testid=test_id,
+    )
+
+
+def clear_filters_button(state: type[ListState]) -> rx.Component:
+    """Shown while a filter narrows the list; empties them all."""
+    return rx.cond(
+        state.has_filters,
+        rx.button(
+            rx.icon("x", size=14),
+            _("Clear filters"),
+            on_click=state.clear_filters,
+            variant="ghost",
+            color_scheme="gray",
+            flex_shrink="0",
+        ),
+    )
+
+
 def loading_overlay(loading: rx.Var[bool]) -> rx.Component:
     """A spinner veiling the list while it loads; the parent is ``position: relative``."""
     return rx.cond(

@@ -6,6 +6,7 @@ from reflex.vars import ObjectVar
 from portal.client.filters import ANY
 from portal.client.models import InvoiceFilters
 from portal.components.charts import lazy_plot
+from portal.components.data_table import clear_filters_button, list_count
 from portal.components.forms import field
 from portal.components.i18n import _
 from portal.components.invoices.table import invoices_table
@@ -135,17 +136,7 @@ def filters() -> rx.Component:
         ),
         _due_date("invoices-due-after", _("Due from"), DUE_AFTER, chosen.due_after),
         _due_date("invoices-due-before", _("Due until"), DUE_BEFORE, chosen.due_before),
-        rx.cond(
-            InvoicesState.has_filters,
-            rx.button(
-                rx.icon("x", size=14),
-                _("Clear filters"),
-                on_click=InvoicesState.clear_filters,
-                variant="ghost",
-                color_scheme="gray",
-                flex_shrink="0",
-            ),
-        ),
+        clear_filters_button(InvoicesState),
         direction=rx.breakpoints(initial="column", md="row"),
         align=rx.breakpoints(initial="stretch", md="end"),
         spacing="3",
@@ -154,16 +145,11 @@ def filters() -> rx.Component:
 
 
 def _count() -> rx.Component:
-    return rx.text(
-        rx.cond(
-            InvoicesState.total == 1,
-            _("1 invoice or credit note"),
-            _("{count} invoices and credit notes", count=InvoicesState.total),
-        ),
-        size="2",
-        color=rx.color("gray", 11),
-        aria_live="polite",
-        data_testid="invoices-count",
+    return list_count(
+        InvoicesState,
+        _("1 invoice or credit note"),
+        _("{count} invoices and credit notes", count=InvoicesState.total),
+        test_id="invoices-count",
     )
 
 

@@ -6,7 +6,14 @@ from reflex.vars import ArrayVar, ObjectVar
 from portal import routes
 from portal.client.models import ServiceFilters
 from portal.client_references import EXPORT_FILENAME
-from portal.components.data_table import Column, data_table, loading_overlay, pagination
+from portal.components.data_table import (
+    Column,
+    clear_filters_button,
+    data_table,
+    list_count,
+    loading_overlay,
+    pagination,
+)
 from portal.components.downloads import download_link
 from portal.components.i18n import _
 from portal.components.multi_select import multi_select
@@ -136,16 +143,7 @@ def toolbar() -> rx.Component:
             on_search=ServicesState.set_type_search,
             test_id="type-filter",
         ),
-        rx.cond(
-            ServicesState.has_filters,
-            rx.button(
-                rx.icon("x", size=14),
-                _("Clear filters"),
-                on_click=ServicesState.clear_filters,
-                variant="ghost",
-                color_scheme="gray",
-            ),
-        ),
+        clear_filters_button(ServicesState),
         rx.spacer(),
         rx.segmented_control.root(
             rx.segmented_control.item(
@@ -168,16 +166,11 @@ def toolbar() -> rx.Component:
 
 
 def _count() -> rx.Component:
-    return rx.text(
-        rx.cond(
-            ServicesState.total == 1,
-            _("1 service found"),
-            _("{count} services found", count=ServicesState.total),
-        ),
-        size="2",
-        color=rx.color("gray", 11),
-        aria_live="polite",
-        data_testid="services-count",
+    return list_count(
+        ServicesState,
+        _("1 service found"),
+        _("{count} services found", count=ServicesState.total),
+        test_id="services-count",
     )
 
 

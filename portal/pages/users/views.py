@@ -4,7 +4,7 @@ import reflex as rx
 from reflex.vars import ObjectVar
 
 from portal.client.models import UserFilters
-from portal.components.data_table import Column, data_table
+from portal.components.data_table import Column, data_table, list_count
 from portal.components.forms import field
 from portal.components.i18n import _
 from portal.components.roles import role_chips
@@ -64,16 +64,11 @@ def filters() -> rx.Component:
 
 
 def _count() -> rx.Component:
-    return rx.text(
-        rx.cond(
-            UsersListState.total == 1,
-            _("1 user"),
-            _("{count} users", count=UsersListState.total),
-        ),
-        size="2",
-        color=rx.color("gray", 11),
-        aria_live="polite",
-        data_testid="users-count",
+    return list_count(
+        UsersListState,
+        _("1 user"),
+        _("{count} users", count=UsersListState.total),
+        test_id="users-count",
     )
 
 
