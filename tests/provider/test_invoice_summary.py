@@ -250,13 +250,15 @@ NEWEST_FIRST = [
         ({"dateDue[after]": "2026-07-01"}, ["INV-B1"]),
         ({"dateDue[before]": "2024-07-30"}, ["INV-A7"]),
         ({"itemsPerPage": "25"}, NEWEST_FIRST),
+        ([("order[dateInvoice]", "asc"), ("order[dateInvoice]", "desc")], NEWEST_FIRST[::-1]),
+        ({"order[reference]": "desc"}, sorted(NEWEST_FIRST, reverse=True)),
     ],
 )
 async def test_the_list_filters_and_sorts_across_the_readers_companies(
     client: httpx.AsyncClient,
     invoices: dict[str, uuid.UUID],
     sign_in: SignIn,
-    params: dict[str, str],
+    params: Any,
     expected: list[str],
 ) -> None:
     await sign_in("alice")

@@ -45,7 +45,12 @@ def invoice_sort(request: Request) -> list[tuple[Any, bool]]:
     """The requested order, else the newest invoices first (spec 2: dateInvoice descending).
     The reference (unique) breaks ties in the direction of the last field, so that one index
     ``(company, field, reference)`` is read forwards or backwards without a sort."""
-    keys = requested_sort(request, _SORTABLE) or _NEWEST_FIRST
+    keys: list[tuple[str, bool]] = []
+    for field, descending in requested_sort(request, _SORTABLE):
+        # A field named twice sorts by its first direction: the second cannot change the order.
+        if all(field != seen for seen, _ in keys):
+            keys.append((field, descending))
+    keys = keys or _NEWEST_FIRST
     if all(field != "reference" for field, _ in keys):
         keys = [*keys, ("reference", keys[-1][1])]
     return [(_SORTABLE[field], descending) for field, descending in keys]
