@@ -1,4 +1,6 @@
-"""The demo's PDF documents: a handful of small, real files that every demo row shares.
+"""The demo's PDF documents: a handful of small, real files that the demo's services, tickets
+and terminations share (and the benchmark's invoices; each demo invoice has its own, generated
+on download: docs/decisions/invoice-pdfs.md).
 
 Written once under ``<data dir>/documents/demo/`` and skipped when already there, so seeding
 stays fast; rows store the path relative to the data directory.
