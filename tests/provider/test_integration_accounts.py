@@ -47,6 +47,28 @@ async def test_companies_are_created_updated_and_replayed(
     assert company(world, "C-2").sales == []
 
 
+async def test_a_companys_billing_address_and_language_are_kept_unless_given(
+    client: httpx.AsyncClient, world: World
+) -> None:
+    headers = token_headers(world)
+    address = {"street": "8 quai des Ondes", "postalCode": "69002", "city": "Lyon"}
+    body = [{"reference": "C-3", "name": "Boréal", "language": "fr", **address}]
+    assert await counts(client, "companies", body, headers) == (1, 0, 0)
+    assert await counts(client, "companies", [{"reference": "C-3", "name": "Boréal"}], headers) == (
+        0,
+        0,
+        1,
+    )
+    stored = company(world, "C-3")
+    assert (stored.language, stored.street, stored.postal_code, stored.city, stored.country) == (
+        "fr",
+        "8 quai des Ondes",
+        "69002",
+        "Lyon",
+        None,
+    )
+
+
 async def test_a_company_without_reference_is_adopted_by_name(
     client: httpx.AsyncClient, world: World
 ) -> None:

@@ -1,7 +1,7 @@
 """Companies, keyed on their reference; a stored company without a reference and of the same
 name is adopted (given the reference) rather than duplicated."""
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 from sqlmodel import Session
@@ -35,6 +35,18 @@ class CompanyIn(InputModel):
         description="E-mails of the sales representatives serving the company (existing users); "
         "absent: unchanged.",
     )
+    language: Literal["en", "fr"] | None = Field(
+        default=None, description="Language of its invoice PDFs; absent: unchanged (new: en)."
+    )
+    street: str | None = Field(default=None, max_length=255, description="Billing address.")
+    postal_code: str | None = Field(default=None, max_length=20)
+    city: str | None = Field(default=None, max_length=100)
+    country: str | None = Field(default=None, max_length=100)
+
+    def billing(self) -> dict[str, str]:
+        """The billing fields given (absent ones stay as they are)."""
+        fields = ("language", "street", "postal_code", "city", "country")
+        return {name: value for name in fields if (value := getattr(self, name)) is not None}
 
 
 def check(db: Session, entries: Entries[CompanyIn]) -> tuple[Any, list[Violation]]:
@@ -63,7 +75,9 @@ def write(db: Session, entries: Entries[CompanyIn], resolved: Any) -> Counts:
         created = company is None
         if company is None:
             company = Company(reference=item.reference, name=item.name)
-        changed = assign(company, {"reference": item.reference, "name": item.name})
+        changed = assign(
+            company, {"reference": item.reference, "name": item.name, **item.billing()}
+        )
         if item.sales is not None:
             wanted = [sales[email] for email in dict.fromkeys(item.sales)]
             if {user.id for user in company.sales} != {user.id for user in wanted}:
@@ -85,6 +99,14 @@ KIND = Kind(
     description="Upsert up to 1 000 companies keyed on `reference`.",
     example=[
         {"reference": "C-1001", "name": "Acme Networks", "sales": ["jeanne.roux@patchbay.test"]},
-        {"reference": "C-1002", "name": "Globex"},
+        {
+            "reference": "C-1002",
+            "name": "Globex",
+            "language": "en",
+            "street": "100 Fibre Lane",
+            "postalCode": "EC2A 4NE",
+            "city": "London",
+            "country": "United Kingdom",
+        },
     ],
 )
