@@ -272,7 +272,7 @@ async def test_the_demo_invoices_add_up_to_the_cent(db: Session, client: httpx.A
     assert Decimal(summary["balance"]) == left
     first = date.fromisoformat(summary["months"][0]["month"] + "-01")
     billed = [invoice for invoice in invoices if invoice.date_invoice >= first]
-    assert len(billed) == len(invoices)  # twelve months of demo, all in the chart's 24
+    assert len(billed) == len(invoices)  # the demo's two years are the chart's 24 months
     invoiced = sum((Decimal(month["invoiced"]) for month in summary["months"]), Decimal(0))
     paid = sum((Decimal(month["paid"]) for month in summary["months"]), Decimal(0))
     assert invoiced == sum((invoice.amount_with_tax for invoice in billed), Decimal(0))

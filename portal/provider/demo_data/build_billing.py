@@ -1,4 +1,4 @@
-"""Twelve months of invoices per customer, a few credit notes, each line tied to a service."""
+"""Two years of invoices per customer, a few credit notes, each line tied to a service."""
 
 import calendar
 import uuid
@@ -20,7 +20,7 @@ from portal.provider.demo_data.people import (
 from portal.provider.invoice_documents import generated_pdf_path
 from portal.provider.models import Invoice, InvoiceLine, InvoiceStatus, InvoiceType, Service
 
-MONTHS = 12
+MONTHS = 24  # the invoicing chart shows the last 24 months
 PAYMENT_TERM = timedelta(days=30)
 CENT = Decimal("0.01")
 # French customers pay VAT; the others are invoiced under the reverse-charge rule.
