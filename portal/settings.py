@@ -4,11 +4,12 @@ One module for both sides so a value such as the staff mail domain has one sourc
 neither this module nor its callers in ``portal.provider`` import Reflex.
 """
 
+from datetime import date
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,6 +51,9 @@ class Settings(BaseSettings):
     headband_alert_fr: str = ""
 
     seed_demo: bool = True
+    # The day the demo's dates are built around, at noon UTC (ISO, e.g. 2026-03-02); empty means
+    # the moment of seeding. Pins the demo for screenshots, documentation and tests.
+    demo_anchor_date: date | None = None
 
     # Stored documents (PDFs, attachments) are kept as paths relative to this directory.
     data_dir: Path = DATA_DIR
@@ -70,6 +74,11 @@ class Settings(BaseSettings):
     reset_limit_per_account: int = 3
     reset_limit_per_address: int = 10
     reset_limit_window_minutes: int = 60
+
+    @field_validator("demo_anchor_date", mode="before")
+    @classmethod
+    def _empty_anchor_is_today(cls, value: object) -> object:
+        return value or None
 
     @model_validator(mode="after")
     def _public_url_follows_port(self) -> "Settings":

@@ -3,12 +3,13 @@
 Companies, the demo accounts of DESIGN section 7 and more users, about a hundred services of every
 type and status, invoices and credit notes, tickets, maintenances and monitoring sensors with
 their time series, and the PDF documents they point to. The content is fixed (a seeded random
-source, reproducible ids); only the dates follow the moment of seeding. The caller commits.
+source, reproducible ids); only the dates follow the moment of seeding, or the day of
+``DEMO_ANCHOR_DATE``. The caller commits.
 """
 
 import logging
 import time
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 from sqlmodel import Session, select
@@ -58,11 +59,22 @@ def seed_if_empty(session: Session, data_dir: Path | None = None) -> bool:
     return True
 
 
+def demo_now(now: datetime | None = None) -> datetime:
+    """The moment the demo's dates follow: ``now`` if given, else noon UTC of the
+    ``DEMO_ANCHOR_DATE`` setting, else the current time."""
+    if now is not None:
+        return now
+    anchor = get_settings().demo_anchor_date
+    if anchor is None:
+        return utcnow()
+    return datetime(anchor.year, anchor.month, anchor.day, 12, tzinfo=UTC)
+
+
 def seed_demo(session: Session, data_dir: Path | None = None, now: datetime | None = None) -> None:
     """Add every demo row to ``session`` (flushed, not committed); documents go under
     ``data_dir``, by default the ``DATA_DIR`` setting where downloads look for them."""
     settings = get_settings()
-    moment = (now or utcnow()).replace(second=0, microsecond=0)
+    moment = demo_now(now).replace(second=0, microsecond=0)
     clear_generated(data_dir or settings.data_dir)
     context = SeedContext(
         session=session,

@@ -4,7 +4,7 @@ of every entity, the demo accounts with their roles and password, never in produ
 import io
 import itertools
 from collections.abc import Iterator
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -45,6 +45,7 @@ from portal.provider.models import (
 )
 from portal.provider.passwords import verify_password
 from portal.settings import Settings
+from tests.provider.settings_override import overridden
 
 DEMO_ROLES = {
     "admin@patchbay.test": {Role.ADMIN},
@@ -326,3 +327,41 @@ def test_some_sensors_keep_a_year_of_samples_and_five_minute_detail(db: Session)
     assert first.replace(tzinfo=None) <= (utcnow() - timedelta(days=364)).replace(tzinfo=None)
     assert count > 365 * 24
     assert len(per_sensor) == db.exec(select(func.count()).select_from(Sensor)).one()
+
+
+# --- the anchor day ---------------------------------------------------------------------------
+
+
+def test_demo_anchor_date_pins_the_demo_to_noon_of_that_day(tmp_path: Path) -> None:
+    anchored = create_db_engine(f"sqlite:///{tmp_path / 'anchored.db'}")
+    migrate(anchored)
+    noon = datetime(2031, 6, 15, 12, tzinfo=UTC)
+    with overridden(demo_anchor_date="2031-06-15"), Session(anchored) as session:
+        assert seed.demo_now() == noon
+        assert seed.seed_if_empty(session, tmp_path)
+        session.commit()
+        newest_sample = session.exec(select(func.max(SensorSample.at))).one()
+        ongoing = session.exec(
+            select(Maintenance).where(Maintenance.status == MaintenanceStatus.ONGOING)
+        ).all()
+        alice = _user(session, "alice@acme-networks.test")
+        newest_invoice = session.exec(select(func.max(Invoice.date_invoice))).one()
+    anchored.dispose()
+    assert newest_sample.replace(tzinfo=UTC) == noon
+    assert ongoing
+    for maintenance in ongoing:
+        assert maintenance.date_start.replace(tzinfo=UTC) <= noon
+        assert maintenance.date_end.replace(tzinfo=UTC) >= noon
+    assert alice.terms_accepted_at is not None
+    assert alice.terms_accepted_at.replace(tzinfo=UTC) == datetime(2031, 6, 15, tzinfo=UTC)
+    assert date(2031, 6, 1) <= newest_invoice <= date(2031, 6, 15)
+
+
+def test_without_an_anchor_the_demo_follows_the_clock() -> None:
+    with overridden(demo_anchor_date=""):
+        before = utcnow()
+        moment = seed.demo_now()
+    assert before <= moment <= utcnow()
+    given = datetime(2030, 1, 2, 3, 4, tzinfo=UTC)
+    with overridden(demo_anchor_date="2031-06-15"):
+        assert seed.demo_now(given) == given

@@ -1,13 +1,17 @@
-"""Settings read from the environment: the public URL of e-mail links follows the port."""
+"""Settings read from the environment: the public URL of e-mail links follows the port; the demo's
+anchor day is an ISO day or empty."""
+
+from datetime import date
 
 import pytest
+from pydantic import ValidationError
 
 from portal.settings import Settings
 
 
 @pytest.fixture(autouse=True)
 def _clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("PORT", "PORTAL_PUBLIC_URL"):
+    for name in ("PORT", "PORTAL_PUBLIC_URL", "DEMO_ANCHOR_DATE"):
         monkeypatch.delenv(name, raising=False)
 
 
@@ -30,3 +34,17 @@ def test_a_configured_public_url_wins(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PORT", "8080")
     monkeypatch.setenv("PORTAL_PUBLIC_URL", "https://portal.example.test")
     assert _settings().portal_public_url == "https://portal.example.test"
+
+
+def test_the_demo_anchor_date_is_empty_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _settings().demo_anchor_date is None
+    monkeypatch.setenv("DEMO_ANCHOR_DATE", "")
+    assert _settings().demo_anchor_date is None
+
+
+def test_the_demo_anchor_date_is_an_iso_day(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DEMO_ANCHOR_DATE", "2031-06-15")
+    assert _settings().demo_anchor_date == date(2031, 6, 15)
+    monkeypatch.setenv("DEMO_ANCHOR_DATE", "15/06/2031")
+    with pytest.raises(ValidationError):
+        _settings()

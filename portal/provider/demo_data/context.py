@@ -22,8 +22,9 @@ def seeded_random(seed: int) -> random.Random:
 class SeedContext:
     session: Session
     rng: random.Random
-    # Demo dates follow the moment of seeding, so maintenances are upcoming and invoices overdue
-    # whenever the demo is installed; only the dates move between two installs.
+    # Demo dates follow the moment of seeding (or noon UTC of DEMO_ANCHOR_DATE), so maintenances
+    # are upcoming and invoices overdue whenever the demo is installed; only the dates move
+    # between two installs.
     now: datetime
     documents: dict[str, DemoDocument]
     id_source: random.Random
