@@ -12,6 +12,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+import sqlalchemy as sa
 from sqlmodel import Session, select
 
 from portal.provider.demo_data.build_accounts import build_accounts
@@ -26,7 +27,7 @@ from portal.provider.demo_data.context import SeedContext, seeded_random
 from portal.provider.demo_data.documents import write_demo_documents
 from portal.provider.demo_data.people import DEMO_PASSWORD, PEOPLE
 from portal.provider.invoice_documents import clear_generated
-from portal.provider.models import User, utcnow
+from portal.provider.models import User, metadata, utcnow
 from portal.provider.passwords import hash_password
 from portal.settings import get_settings
 
@@ -56,6 +57,31 @@ def seed_if_empty(session: Session, data_dir: Path | None = None) -> bool:
     started = time.perf_counter()
     seed_demo(session, data_dir)
     logger.info("Demo data seeded in %.1f s", time.perf_counter() - started)
+    return True
+
+
+def empty_every_table(session: Session) -> None:
+    """Delete every row of the provider's tables in the session's transaction (the migration
+    history stays): one ``TRUNCATE … CASCADE`` on PostgreSQL, children before parents else."""
+    connection = session.connection()
+    tables = metadata.sorted_tables
+    if connection.dialect.name == "postgresql":
+        names = ", ".join(connection.dialect.identifier_preparer.format_table(t) for t in tables)
+        connection.execute(sa.text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+        return
+    for table in reversed(tables):
+        connection.execute(table.delete())
+
+
+def reset_demo(session: Session, data_dir: Path | None = None) -> bool:
+    """Empty every table and seed the demo again, in the session's transaction (the caller
+    commits); answers whether it did. Never in production, whatever the caller checked."""
+    if get_settings().environment == "production":
+        return False
+    started = time.perf_counter()
+    empty_every_table(session)
+    seed_demo(session, data_dir)
+    logger.info("Demo data reset in %.1f s", time.perf_counter() - started)
     return True
 
 

@@ -1,5 +1,5 @@
-"""The embedded provider's command line: migrations, demo data, the first administrator, API
-tokens and JSON Lines imports.
+"""The embedded provider's command line: migrations, demo data (and its reset), the first
+administrator, API tokens and JSON Lines imports.
 
 Operators run it in a shell, so it speaks English like the other tools of the stack (alembic,
 reflex). Every command answers with an exit code: 0 done, 1 refused (the message says why),
@@ -10,7 +10,7 @@ import argparse
 from collections.abc import Sequence
 
 from portal.provider.cli.admin import create_admin
-from portal.provider.cli.database import migrate_database, seed_demo
+from portal.provider.cli.database import migrate_database, reset_demo, seed_demo
 from portal.provider.cli.integration import add_commands as add_integration_commands
 from portal.provider.cli.logins import print_logins
 
@@ -37,6 +37,15 @@ def build_parser() -> argparse.ArgumentParser:
         "Refused in production.",
     )
     seed.set_defaults(handler=lambda _args: seed_demo())
+
+    reset = commands.add_parser(
+        "reset-demo",
+        help="empty every table, then load the demo data again",
+        description="Migrate, then, in one transaction, delete every row of every table "
+        "(whatever it holds: users, imports, API tokens) and load the demo data again, as a "
+        "fresh install would. Browser tests run it before each module. Refused in production.",
+    )
+    reset.set_defaults(handler=lambda _args: reset_demo())
 
     admin = commands.add_parser(
         "create-admin",

@@ -1,10 +1,13 @@
-"""``migrate`` and ``seed-demo``."""
+"""``migrate``, ``seed-demo`` and ``reset-demo``."""
+
+import time
 
 from sqlalchemy import Engine
 from sqlmodel import Session
 
 from portal.provider.db import create_db_engine
 from portal.provider.migrate import migrate
+from portal.provider.seed import reset_demo as reset_demo_data
 from portal.provider.seed import seed_if_empty
 from portal.settings import get_settings
 
@@ -38,4 +41,24 @@ def seed_demo() -> bool:
         print(f"Loaded the demo data into {database_label(engine)}.")
     else:
         print(f"{database_label(engine)} already has users: no demo data loaded.")
+    return True
+
+
+def reset_demo() -> bool:
+    if get_settings().environment == "production":
+        print(
+            "Refused: reset-demo empties every table of the database, so it never runs in "
+            "production (ENVIRONMENT=production)."
+        )
+        return False
+    engine = migrated_engine()
+    started = time.perf_counter()
+    with Session(engine) as session:
+        reset_demo_data(session)
+        session.commit()
+    engine.dispose()  # browser tests call it in their own process, once per module
+    print(
+        f"Emptied {database_label(engine)} and loaded the demo data again "
+        f"in {time.perf_counter() - started:.1f} s."
+    )
     return True
