@@ -3,8 +3,11 @@ every five minutes for a few showcase sensors; the last week hourly and the last
 every five minutes for the others."""
 
 from datetime import datetime, timedelta
+from typing import cast
 
+import psycopg
 import sqlalchemy as sa
+from psycopg import sql as psycopg_sql
 
 from portal.provider.demo_data.build_monitoring import DemoSensor, channel_key
 from portal.provider.demo_data.context import SeedContext
@@ -64,7 +67,21 @@ def build_samples(context: SeedContext, sensors: list[DemoSensor]) -> int:
 
 
 def _insert(context: SeedContext, rows: list[dict[str, object]]) -> int:
-    if rows:
+    if not rows:
+        return 0
+    connection = context.session.connection()
+    if connection.dialect.name == "postgresql":
+        # COPY in the session's transaction: psycopg's executemany sends one INSERT per row,
+        # which made the samples three quarters of the seed (and of every reset-demo).
+        columns = list(rows[0])
+        statement = psycopg_sql.SQL("COPY sensor_samples ({}) FROM STDIN").format(
+            psycopg_sql.SQL(", ").join(map(psycopg_sql.Identifier, columns))
+        )
+        driver = cast(psycopg.Connection, connection.connection.driver_connection)
+        with driver.cursor() as cursor, cursor.copy(statement) as copy:
+            for row in rows:
+                copy.write_row([row[column] for column in columns])
+    else:
         # A Core insert of the table: the ORM's bulk path costs twice as long for nothing here.
         context.session.exec(sa.insert(metadata.tables["sensor_samples"]), params=rows)
     return len(rows)
