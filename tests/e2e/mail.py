@@ -1,9 +1,14 @@
 """The e-mails the portal wrote as .eml files (no SMTP_URL in browser tests): find the newest
-one to a recipient and read the link it carries."""
+one to a recipient and read the link it carries.
+
+A message's moment is the UTC timestamp that starts its file name, written by the portal's clock:
+the file's mtime comes from the kernel, which ``faketime`` does not move, so it cannot be compared
+with this process's (moved) clock."""
 
 import email
 import re
 import time
+from datetime import UTC, datetime
 from email.message import Message
 from pathlib import Path
 
@@ -19,12 +24,19 @@ def _text(message: Message) -> str:
     return ""
 
 
+def written_at(path: Path) -> float:
+    """When the portal wrote a message, as a ``time.time()``, from its file name
+    (``{%Y%m%dT%H%M%S%f}-{recipient}.eml``)."""
+    stamp = path.name.split("-", 1)[0]
+    return datetime.strptime(stamp, "%Y%m%dT%H%M%S%f").replace(tzinfo=UTC).timestamp()
+
+
 def latest_mail_to(mail_dir: Path, recipient: str, since: float, timeout: float = 20) -> Message:
     """The newest message to ``recipient`` written after ``since`` (a ``time.time()``)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         found = sorted(
-            (path for path in mail_dir.glob(f"*-{recipient}.eml") if path.stat().st_mtime >= since),
+            (path for path in mail_dir.glob(f"*-{recipient}.eml") if written_at(path) >= since),
             key=lambda path: path.name,
         )
         if found:
