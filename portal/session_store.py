@@ -20,6 +20,8 @@ from redis import asyncio as redis_asyncio
 from portal.settings import Settings
 
 COOKIE_NAME = "patchbay_session"
+# Every key the portal writes to Redis starts so; Reflex's own state keys do not.
+REDIS_KEY_PREFIX = "patchbay:"
 CLAIM_TICKET_SECONDS = 60
 
 
@@ -103,16 +105,16 @@ class RedisBackend:
         self._redis = redis_asyncio.Redis.from_url(url, decode_responses=True)
 
     async def put(self, key: str, value: str, ttl_seconds: int) -> None:
-        await self._redis.set(f"patchbay:{key}", value, ex=ttl_seconds)
+        await self._redis.set(f"{REDIS_KEY_PREFIX}{key}", value, ex=ttl_seconds)
 
     async def get(self, key: str) -> str | None:
-        return await self._redis.get(f"patchbay:{key}")
+        return await self._redis.get(f"{REDIS_KEY_PREFIX}{key}")
 
     async def pop(self, key: str) -> str | None:
-        return await self._redis.getdel(f"patchbay:{key}")
+        return await self._redis.getdel(f"{REDIS_KEY_PREFIX}{key}")
 
     async def delete(self, key: str) -> None:
-        await self._redis.delete(f"patchbay:{key}")
+        await self._redis.delete(f"{REDIS_KEY_PREFIX}{key}")
 
 
 class SessionStore:

@@ -1,21 +1,32 @@
 """Browser tests: the built portal in production mode, driven by Playwright on Debian's Chromium.
 
-The portal runs once per test session on a free port with its own database: a fresh SQLite file,
-or, when ``DATABASE_URL`` names PostgreSQL, that database emptied first. ``REDIS_URL``, when set,
-puts the Reflex state in Redis as in production.
+The portal runs once per test session (it is slow to start) on a free port with its own database:
+a fresh SQLite file, or, when ``DATABASE_URL`` names PostgreSQL, that database emptied first.
+``REDIS_URL``, when set, puts the Reflex state and portal sessions in Redis as in production.
+
+Every module starts from the demo as a fresh install has it, whatever the modules before it
+changed: ``reset-demo`` seeds it again, and the portal sessions and the e-mails are thrown away.
+So modules pass in any order (CI runs them with ``-p random_order``).
 """
 
 import os
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 import httpx
 import pytest
+import redis
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+
+from portal.provider.cli import main as provider_cli
+from portal.session_store import REDIS_KEY_PREFIX
+from portal.settings import get_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -62,25 +73,31 @@ def mail_dir(portal_data: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def portal_url(portal_data: Path, mail_dir: Path) -> Iterator[str]:
+def portal_settings(portal_data: Path, mail_dir: Path) -> dict[str, str]:
+    """The environment variables the portal runs with, on top of this process's own."""
+    port = _free_port()
+    settings = {
+        "PORT": str(port),
+        "ENVIRONMENT": "development",
+        "PORTAL_SESSION_DB": str(portal_data / "sessions.db"),
+        "PORTAL_PUBLIC_URL": f"http://localhost:{port}",
+        "MAIL_DIR": str(mail_dir),
+        "SMTP_URL": "",
+    }
+    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        settings["DATABASE_URL"] = f"sqlite:///{portal_data / 'provider.db'}"
+    return settings
+
+
+@pytest.fixture(scope="session")
+def portal_url(portal_data: Path, portal_settings: dict[str, str]) -> Iterator[str]:
     if not Path(CHROMIUM).exists():
         pytest.exit("Debian's Chromium is missing: run scripts/ensure-chromium.sh", returncode=1)
     data = portal_data
-    port = _free_port()
-    env = {
-        **os.environ,
-        "PORT": str(port),
-        "ENVIRONMENT": "development",
-        "PORTAL_SESSION_DB": str(data / "sessions.db"),
-        "PORTAL_PUBLIC_URL": f"http://localhost:{port}",
-        "MAIL_DIR": str(mail_dir),
-    }
-    env.pop("SMTP_URL", None)
-    database_url = os.environ.get("DATABASE_URL", "")
-    if database_url.startswith("postgres"):
-        _empty_postgres(database_url)
-    else:
-        env["DATABASE_URL"] = f"sqlite:///{data / 'provider.db'}"
+    port = int(portal_settings["PORT"])
+    env = {**os.environ, **portal_settings}
+    if env["DATABASE_URL"].startswith("postgres"):
+        _empty_postgres(env["DATABASE_URL"])
     # Migrate and seed once before the workers start, as `make run` does: with Redis, several
     # workers start at once and must find the schema ready.
     subprocess.run(
@@ -113,6 +130,66 @@ def portal_url(portal_data: Path, mail_dir: Path) -> Iterator[str]:
         yield url
     finally:
         _stop(process)
+
+
+class DemoState:
+    """Whether the demo is still as seeded: true until a module has run against it."""
+
+    fresh = True
+
+
+@pytest.fixture(scope="session")
+def demo_state() -> DemoState:
+    return DemoState()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def fresh_demo(
+    portal_url: str, portal_settings: dict[str, str], mail_dir: Path, demo_state: DemoState
+) -> None:
+    """Before each module: the demo seeded again, no portal session, no e-mail. The first
+    module finds the demo as the portal started with it, so it is not seeded twice."""
+    if demo_state.fresh:
+        demo_state.fresh = False
+        return
+    started = time.perf_counter()
+    with _portal_environment(portal_settings):
+        settings = get_settings()
+        # In this process: a new interpreter per module would cost seconds of imports.
+        if provider_cli(["reset-demo"]) != 0:
+            pytest.exit("reset-demo failed: see its output above", returncode=1)
+        _empty_session_store(settings.redis_url, settings.portal_session_db)
+    for message in mail_dir.glob("*"):
+        message.unlink()
+    print(f"Portal reset to the demo in {time.perf_counter() - started:.1f} s.")
+
+
+@contextmanager
+def _portal_environment(portal_settings: dict[str, str]) -> Iterator[None]:
+    """This process reads the portal's settings for a while, as the portal itself does."""
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in portal_settings.items():
+            patch.setenv(name, value)
+        get_settings.cache_clear()
+        try:
+            yield
+        finally:
+            patch.undo()
+            get_settings.cache_clear()
+
+
+def _empty_session_store(redis_url: str, sqlite_path: Path) -> None:
+    if redis_url:
+        client = redis.Redis.from_url(redis_url)
+        try:
+            keys = list(client.scan_iter(match=f"{REDIS_KEY_PREFIX}*", count=1000))
+            if keys:
+                client.delete(*keys)
+        finally:
+            client.close()
+    elif sqlite_path.exists():
+        with closing(sqlite3.connect(sqlite_path, timeout=5)) as db, db:
+            db.execute("DELETE FROM portal_session")
 
 
 def _stop(process: subprocess.Popen) -> None:
