@@ -22,7 +22,14 @@ from pathlib import Path
 import httpx
 import pytest
 import redis
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Playwright,
+    expect,
+    sync_playwright,
+)
 
 from portal.provider.cli import main as provider_cli
 from portal.session_store import REDIS_KEY_PREFIX
@@ -41,6 +48,11 @@ CHROMIUM_ARGS = [
 ]
 DEMO_PASSWORD = "Patchbay-demo-2026"
 STARTUP_SECONDS = 300
+# What a step may take: an action (the context's default) and an assertion alike. Playwright's
+# 5 s for assertions was too short on a shared CI machine, where a full page load's guard can
+# take longer: the "Forbidden access" warning of test_page_permissions came after it.
+STEP_TIMEOUT_MS = 15_000
+expect.set_options(timeout=STEP_TIMEOUT_MS)
 
 pytestmark = pytest.mark.e2e
 
@@ -235,7 +247,7 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 @pytest.fixture
 def context(browser: Browser, portal_url: str) -> Iterator[BrowserContext]:
     context = browser.new_context(base_url=portal_url, locale="en-GB")
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(STEP_TIMEOUT_MS)
     yield context
     context.close()
 
