@@ -31,10 +31,11 @@ dev: install
 ## Every test: unit, provider API (SQLite, and PostgreSQL when DATABASE_URL is set), browser.
 # Browser tests run in a process of their own: Playwright's sync API holds an event loop that
 # the async provider tests cannot share.
+# CI sets TEST_CLOCK (a moved clock) and E2E_ORDER (browser modules in random order).
 test: install
 	scripts/ensure-chromium.sh
-	$(BIN)/python -m pytest -q tests/unit tests/provider
-	$(BIN)/python -m pytest -q tests/e2e
+	$(TEST_CLOCK) $(BIN)/python -m pytest -q tests/unit tests/provider
+	$(TEST_CLOCK) $(BIN)/python -m pytest -q tests/e2e $(E2E_ORDER)
 
 test-unit: install
 	$(BIN)/python -m pytest -q tests/unit
