@@ -1,9 +1,9 @@
 """Folded search columns, kept in step with the rows they describe.
 
 SQLite has no accent-insensitive comparison and PostgreSQL's ``unaccent`` is an extension, so
-the searchable text of users and services is stored folded (lower-case, accents stripped) and
-filters compare it with the folded query. The columns are recomputed on every flush of a new or
-changed row, so importers and the demo seed never have to remember them.
+the searchable text of users, services and ticket subjects is stored folded (lower-case, accents
+stripped) and filters compare it with the folded query. The columns are recomputed on every flush
+of a new or changed row, so importers and the demo seed never have to remember them.
 """
 
 import unicodedata
@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from portal.provider.models.accounts import User
 from portal.provider.models.services import Endpoint, Service, ServiceType
+from portal.provider.models.support import Ticket
 
 
 def fold(text: str) -> str:
@@ -107,6 +108,8 @@ def _refresh_search_columns(session: Session, _context: Any, _instances: Any) ->
             instance.search_name = fold(f"{instance.firstname} {instance.lastname}")
         elif isinstance(instance, Service):
             instance.search_text = service_search_text(session, instance)
+        elif isinstance(instance, Ticket):
+            instance.search_subject = fold(instance.subject)
     # An endpoint renamed or a type relabelled changes the search text of the services showing
     # it, though those services themselves did not change.
     for service in _services_seeing(session, session.dirty):

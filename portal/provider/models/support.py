@@ -65,6 +65,16 @@ class TicketAttachment(SQLModel, table=True):
 
 class Ticket(SQLModel, table=True):
     __tablename__ = "tickets"
+    __table_args__ = (
+        sa.Index("ix_tickets_company_id_date_created", "company_id", "date_created", "number"),
+        sa.Index("ix_tickets_date_created_number", "date_created", "number"),
+        sa.Index(
+            "ix_tickets_search_subject_trgm",
+            "search_subject",
+            postgresql_using="gin",
+            postgresql_ops={"search_subject": "gin_trgm_ops"},
+        ),
+    )
 
     id: uuid.UUID = id_field()
     # Shown as ``#number``; the helpdesk's own numbering.
@@ -74,6 +84,8 @@ class Ticket(SQLModel, table=True):
     name: str = Field(max_length=200)
     date_created: datetime = Field(default_factory=utcnow, index=True)
     subject: str = Field(max_length=500)
+    # The subject folded (lower case, no accents) for the list's filter; kept by search.py.
+    search_subject: str = Field(default="", max_length=500)
     status: TicketStatus = Field(sa_type=enum_type(TicketStatus), index=True)
     priority: TicketPriority = Field(sa_type=enum_type(TicketPriority), index=True)
     # Sanitised before it is stored (DESIGN section 4): safe to render as HTML.

@@ -16,6 +16,7 @@ from portal.provider.routes import (
     services,
     services_export,
     termination_documents,
+    tickets,
     tokens,
     user_writes,
     users,
@@ -42,4 +43,5 @@ ROUTERS = (
     # Before the invoices router: ``/api/invoices/summary`` is not an invoice id.
     invoice_summary.router,
     invoices.router,
+    tickets.router,
 )

@@ -1,0 +1,212 @@
+"""Support tickets (spec 2, 3, 6 and 7): the filtered list, one ticket and its attachments.
+
+Any signed-in user with a role may read tickets (spec 6, Menu.tickets); customers see their
+companies' tickets only, staff every company's; another company's ticket or attachment is 404.
+"""
+
+import uuid
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import FileResponse
+from sqlalchemy import case
+from sqlalchemy.sql import operators
+from sqlmodel import col, select
+from sqlmodel.sql.expression import SelectOfScalar
+
+from portal.permissions import VIEW_TICKETS_MENU
+from portal.provider.db import SessionDep, preload
+from portal.provider.downloads import attachment
+from portal.provider.errors import ApiError
+from portal.provider.hydra import (
+    Collection,
+    IncludesDep,
+    Ordering,
+    PaginationDep,
+    collection,
+    ordering,
+    paginate,
+)
+from portal.provider.language import LanguageDep
+from portal.provider.models import (
+    Company,
+    Service,
+    Ticket,
+    TicketAttachment,
+    TicketPriority,
+    TicketStatus,
+    fold,
+)
+from portal.provider.routes.service_filters import visible_services
+from portal.provider.schemas.tickets import TicketOut, ticket_out
+from portal.provider.scoping import one_or_404, scope_to_companies
+from portal.provider.security import CurrentPrincipal, Principal
+
+router = APIRouter(prefix="/api/tickets", tags=["tickets"])
+SUBJECT_MAX_LENGTH = 200
+
+_PRIORITY_RANK = case(
+    {priority.value: rank for rank, priority in enumerate(TicketPriority)},
+    value=col(Ticket.priority),
+)
+_requested_ordering = ordering(
+    {
+        "dateCreated": col(Ticket.date_created),
+        "id": col(Ticket.number),
+        "number": col(Ticket.number),
+        "status": col(Ticket.status),
+        "priority": _PRIORITY_RANK,  # type: ignore[dict-item]
+        "subject": col(Ticket.search_subject),
+        "accountName": col(Ticket.account_name),
+    },
+    default=[],
+)
+
+
+def ticket_ordering(request: Request) -> Ordering:
+    """The requested order (newest first by default, spec 2), then the number to break ties in
+    the direction of the last field, so one index serves both directions."""
+    clauses = _requested_ordering(request) or [col(Ticket.date_created).desc()]
+    descending = clauses[-1].modifier is operators.desc_op
+    number = col(Ticket.number)
+    return [*clauses, number.desc() if descending else number.asc()]
+
+
+@dataclass(frozen=True)
+class TicketFilters:
+    number: int | None
+    impossible: bool  # an id that no ticket can have
+    statuses: tuple[TicketStatus, ...]
+    subject: str
+
+
+def ticket_filters(
+    ticket_id: Annotated[
+        str | None,
+        Query(alias="id", max_length=50, description="The ticket's number (#1234 or 1234)."),
+    ] = None,
+    status: Annotated[list[TicketStatus] | None, Query(alias="status[]")] = None,
+    status_plain: Annotated[
+        list[TicketStatus] | None, Query(alias="status", include_in_schema=False)
+    ] = None,
+    subject: Annotated[
+        str | None,
+        Query(
+            max_length=SUBJECT_MAX_LENGTH,
+            description="Words of the subject; any case, with or without accents.",
+        ),
+    ] = None,
+) -> TicketFilters:
+    text = (ticket_id or "").strip().lstrip("#").strip()
+    number = int(text) if text.isdigit() and len(text) <= 12 else None
+    return TicketFilters(
+        number=number,
+        impossible=bool(text) and number is None,
+        statuses=tuple(dict.fromkeys([*(status or ()), *(status_plain or ())])),
+        subject=fold(subject or ""),
+    )
+
+
+TicketFiltersDep = Annotated[TicketFilters, Depends(ticket_filters)]
+
+
+def _like_pattern(word: str) -> str:
+    escaped = word.replace("/", "//").replace("%", "/%").replace("_", "/_")
+    return f"%{escaped}%"
+
+
+def visible_tickets(principal: Principal) -> SelectOfScalar[Ticket]:
+    """The tickets ``principal`` may read; 403 without the tickets permission."""
+    if not principal.allows(VIEW_TICKETS_MENU):
+        raise ApiError(403)
+    return scope_to_companies(select(Ticket), principal, Ticket.company_id)
+
+
+def filter_tickets(statement: SelectOfScalar[Ticket], filters: TicketFilters) -> SelectOfScalar:
+    if filters.impossible:
+        return statement.where(col(Ticket.number).is_(None))
+    if filters.number is not None:
+        statement = statement.where(Ticket.number == filters.number)
+    if filters.statuses:
+        statement = statement.where(col(Ticket.status).in_(filters.statuses))
+    for word in filters.subject.split():
+        statement = statement.where(
+            col(Ticket.search_subject).like(_like_pattern(word), escape="/")
+        )
+    return statement
+
+
+def _companies(db: SessionDep, tickets: list[Ticket]) -> dict[uuid.UUID, Company]:
+    ids = {ticket.company_id for ticket in tickets}
+    if not ids:
+        return {}
+    return {c.id: c for c in db.exec(select(Company).where(col(Company.id).in_(ids)))}
+
+
+@router.get("", response_model=Collection[TicketOut])
+def list_tickets(
+    request: Request,
+    db: SessionDep,
+    principal: CurrentPrincipal,
+    page: PaginationDep,
+    includes: IncludesDep,
+    language: LanguageDep,
+    filters: TicketFiltersDep,
+    order: Annotated[Ordering, Depends(ticket_ordering)],
+) -> Collection[TicketOut]:
+    """The description is left out of the list (``shortDescription`` is there); the item
+    route sends it."""
+    statement = filter_tickets(visible_tickets(principal), filters)
+    statement = statement.options(*preload(Ticket.attachments)).order_by(*order)
+    tickets, total = paginate(db, statement, page)
+    companies = _companies(db, tickets) if "company" in includes else {}
+    members = [
+        ticket_out(ticket, language, company=companies.get(ticket.company_id)) for ticket in tickets
+    ]
+    return collection(request, "Ticket", members, total, page)
+
+
+@router.get("/{ticket_id}", response_model=TicketOut)
+def get_ticket(
+    ticket_id: uuid.UUID,
+    db: SessionDep,
+    principal: CurrentPrincipal,
+    includes: IncludesDep,
+    language: LanguageDep,
+) -> TicketOut:
+    statement = visible_tickets(principal).where(Ticket.id == ticket_id)
+    ticket = one_or_404(db, statement.options(*preload(Ticket.attachments)))
+    company = db.get(Company, ticket.company_id) if "company" in includes else None
+    service_id = None
+    if ticket.service_reference:
+        service_id = db.exec(
+            visible_services(principal)
+            .where(Service.reference == ticket.service_reference)
+            .with_only_columns(col(Service.id))
+        ).first()
+    return ticket_out(
+        ticket,
+        language,
+        company=company,
+        detail=True,
+        service_iri=f"/api/services/{service_id}" if service_id else None,
+    )
+
+
+@router.get("/{ticket_id}/attachments/{attachment_id}", response_class=FileResponse)
+def download_attachment(
+    ticket_id: uuid.UUID, attachment_id: uuid.UUID, db: SessionDep, principal: CurrentPrincipal
+) -> FileResponse:
+    """An attachment of the ticket, reached through the ticket's scope."""
+    statement = scope_to_companies(
+        select(TicketAttachment)
+        .join(Ticket, col(Ticket.id) == col(TicketAttachment.ticket_id))
+        .where(TicketAttachment.id == attachment_id, TicketAttachment.ticket_id == ticket_id),
+        principal,
+        Ticket.company_id,
+    )
+    if not principal.allows(VIEW_TICKETS_MENU):
+        raise ApiError(403)
+    found = one_or_404(db, statement)
+    return attachment(found.file_path, found.filename, found.content_type)

@@ -1,0 +1,113 @@
+"""Support tickets as the API shows them (spec sections 3 and 4: Ticket, Ticket status)."""
+
+import datetime as dt
+
+from pydantic import Field
+
+from portal.i18n import N_, gettext
+from portal.provider.hydra import ApiModel, Resource, iri
+from portal.provider.integration.html import sanitize_html
+from portal.provider.models import Company, Ticket, TicketAttachment, TicketPriority, TicketStatus
+from portal.provider.schemas.companies import CompanyRef, company_iri, company_ref
+
+STATUS_LABELS = {
+    TicketStatus.ACTIVE: N_("Active"),
+    TicketStatus.OPEN: N_("Open"),
+    TicketStatus.CLOSED: N_("Closed"),
+    TicketStatus.SOLVED: N_("Solved"),
+    TicketStatus.WAITING_FOR_ACTION: N_("Waiting for action"),
+    TicketStatus.IN_PROGRESS: N_("In progress"),
+    TicketStatus.ON_HOLD_RFO: N_("On hold (RFO)"),
+    TicketStatus.ON_HOLD: N_("On hold"),
+    TicketStatus.RESTORED_SERVICE: N_("Service restored"),
+    TicketStatus.WAITING_FOR_ACCEPTANCE: N_("Waiting for acceptance"),
+    TicketStatus.ON_HOLD_CUSTOMER_FEEDBACK_REQUIRED: N_("On hold, customer feedback required"),
+}
+PRIORITY_LABELS = {
+    TicketPriority.LOW: N_("Low"),
+    TicketPriority.MEDIUM: N_("Medium"),
+    TicketPriority.HIGH: N_("High"),
+    TicketPriority.CRITICAL: N_("Critical"),
+}
+
+
+class AttachmentOut(ApiModel):
+    id: str
+    size: int
+    filename: str
+    download_url: str = Field(description="Download path of the file.")
+
+
+class TicketOut(Resource):
+    type: str = Field(default="Ticket", alias="@type")
+    number: int = Field(description="Shown as #number.")
+    name: str
+    date_created: dt.datetime
+    subject: str
+    status: str
+    status_label: str
+    state: str = Field(description="active or closed: a ticket is active unless it is closed.")
+    priority: str
+    priority_label: str
+    description: str | None = Field(
+        default=None, description="Sanitised HTML; sent by the item route only."
+    )
+    short_description: str | None
+    requester_email: str | None
+    technician_email: str | None
+    account_name: str | None
+    ticket_type: str | None = Field(alias="type")
+    service_reference: str | None
+    service: str | None = Field(
+        default=None,
+        description="IRI of the service of serviceReference when the user may read it (item "
+        "route only).",
+    )
+    company: CompanyRef | str
+    attachments: list[AttachmentOut]
+
+
+def attachment_path(ticket: Ticket, attachment: TicketAttachment) -> str:
+    return f"{iri('tickets', ticket.id)}/attachments/{attachment.id}"
+
+
+def ticket_out(
+    ticket: Ticket,
+    language: str,
+    *,
+    company: Company | None = None,
+    detail: bool = False,
+    service_iri: str | None = None,
+) -> TicketOut:
+    return TicketOut(
+        iri=iri("tickets", ticket.id),
+        id=str(ticket.id),
+        number=ticket.number,
+        name=ticket.name,
+        date_created=ticket.date_created,
+        subject=ticket.subject,
+        status=ticket.status,
+        status_label=gettext(language, STATUS_LABELS[ticket.status]),
+        state="closed" if ticket.status is TicketStatus.CLOSED else "active",
+        priority=ticket.priority,
+        priority_label=gettext(language, PRIORITY_LABELS[ticket.priority]),
+        # Stored sanitised; cleaned again on the way out, should a row have come another way.
+        description=sanitize_html(ticket.description_html) if detail else None,
+        short_description=ticket.short_description,
+        requester_email=ticket.requester_email,
+        technician_email=ticket.technician_email,
+        account_name=ticket.account_name,
+        ticket_type=ticket.type,
+        service_reference=ticket.service_reference,
+        service=service_iri,
+        company=company_ref(company) if company is not None else company_iri(ticket.company_id),
+        attachments=[
+            AttachmentOut(
+                id=str(attachment.id),
+                size=attachment.size,
+                filename=attachment.filename,
+                download_url=attachment_path(ticket, attachment),
+            )
+            for attachment in sorted(ticket.attachments, key=lambda a: a.filename)
+        ],
+    )
