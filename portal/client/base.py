@@ -23,6 +23,7 @@ from portal.client.resources import (
     ServicesResource,
     ServiceTypesResource,
     TerminationDocumentsResource,
+    TicketsResource,
     UsersResource,
 )
 
@@ -64,6 +65,7 @@ class ProviderClient:
         self.termination_documents = TerminationDocumentsResource(self)
         self.maintenances = MaintenancesResource(self)
         self.invoices = InvoicesResource(self)
+        self.tickets = TicketsResource(self)
 
     @property
     def language(self) -> str:

@@ -21,6 +21,7 @@ from portal.client.models.services import (
     ServiceType,
     TerminationDocument,
 )
+from portal.client.models.tickets import Ticket, TicketAttachment, TicketFilters
 from portal.client.models.users import User, UserFilters, UserPayload
 
 __all__ = [
@@ -46,6 +47,9 @@ __all__ = [
     "ServiceStatus",
     "ServiceType",
     "TerminationDocument",
+    "Ticket",
+    "TicketAttachment",
+    "TicketFilters",
     "User",
     "UserFilters",
     "UserPayload",

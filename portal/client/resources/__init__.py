@@ -8,6 +8,7 @@ from portal.client.resources.maintenances import MaintenancesResource
 from portal.client.resources.service_types import ServiceTypesResource
 from portal.client.resources.services import ServicesResource
 from portal.client.resources.termination_documents import TerminationDocumentsResource
+from portal.client.resources.tickets import TicketsResource
 from portal.client.resources.users import UsersResource
 
 __all__ = [
@@ -19,5 +20,6 @@ __all__ = [
     "ServiceTypesResource",
     "ServicesResource",
     "TerminationDocumentsResource",
+    "TicketsResource",
     "UsersResource",
 ]

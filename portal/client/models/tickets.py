@@ -1,0 +1,67 @@
+"""Support tickets (spec 3 and 4): shown as active or closed, with their attachments."""
+
+import datetime as dt
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from portal.client.filters import Filters, Param
+from portal.client.models.base import Entity, ProviderModel
+
+TicketStatus = Literal[
+    "active",
+    "open",
+    "closed",
+    "solved",
+    "waitingForAction",
+    "inProgress",
+    "onHoldRFO",
+    "onHold",
+    "restoredService",
+    "waitingForAcceptance",
+    "onHoldCustomerFeedbackRequired",
+]
+TICKET_STATUSES: tuple[str, ...] = TicketStatus.__args__  # type: ignore[attr-defined]
+
+
+class TicketAttachment(ProviderModel):
+    id: str = ""
+    size: int = 0
+    filename: str = ""
+    # A provider download path.
+    download_url: str = ""
+
+
+class Ticket(Entity):
+    number: int = 0
+    name: str = ""
+    date_created: dt.datetime | None = None
+    subject: str = ""
+    status: str = ""
+    status_label: str = ""
+    priority: str = ""
+    priority_label: str = ""
+    # Sanitised HTML, sent with one ticket only.
+    description: str | None = None
+    short_description: str | None = None
+    requester_email: str | None = None
+    technician_email: str | None = None
+    account_name: str | None = None
+    type: str | None = None
+    service_reference: str | None = None
+    # The IRI of the service when the user may read it.
+    service: str | None = None
+    attachments: list[TicketAttachment] = Field(default_factory=list)
+
+    @property
+    def closed(self) -> bool:
+        """A ticket is active unless it is closed (spec 4)."""
+        return self.status == "closed"
+
+
+class TicketFilters(Filters):
+    """The tickets screen's filters (spec 2): id, status (list), subject."""
+
+    id: Annotated[str, Param("id")] = ""
+    statuses: Annotated[list[TicketStatus], Param("status")] = []
+    subject: Annotated[str, Param("subject")] = ""
