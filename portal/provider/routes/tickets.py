@@ -38,7 +38,7 @@ from portal.provider.models import (
     TicketStatus,
     fold,
 )
-from portal.provider.routes.service_filters import visible_services
+from portal.provider.routes.service_filters import through_visible_services
 from portal.provider.schemas.tickets import TicketOut, ticket_out
 from portal.provider.scoping import one_or_404, scope_to_companies
 from portal.provider.security import CurrentPrincipal, Principal
@@ -181,9 +181,10 @@ def get_ticket(
     service_id = None
     if ticket.service_reference:
         service_id = db.exec(
-            visible_services(principal)
-            .where(Service.reference == ticket.service_reference)
-            .with_only_columns(col(Service.id))
+            through_visible_services(
+                select(Service.id).where(Service.reference == ticket.service_reference),
+                principal,
+            )
         ).first()
     return ticket_out(
         ticket,
