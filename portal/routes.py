@@ -128,6 +128,10 @@ def service_path(service_id: str) -> str:
     return f"/services/{service_id}"
 
 
+def ticket_path(ticket_id: str) -> str:
+    return f"/tickets/{ticket_id}"
+
+
 def file_path(provider_path: str, query: Sequence[tuple[str, str]] = ()) -> str:
     """The portal URL of a provider file: ``/api/services/export`` →
     ``/_portal/files/api/services/export``, with the query kept as given."""

@@ -204,7 +204,8 @@ def pagination(state: type[ListState], **props: Any) -> rx.Component:
     )
 
 
-def _pager(state: type[ListState]) -> rx.Component:
+def pager(state: type[ListState]) -> rx.Component:
+    """The page-size choice and the pages: below a table, or below a card grid."""
     return rx.flex(
         _page_size_select(state),
         pagination(state),
@@ -251,7 +252,7 @@ def data_table(
             min_height="120px",
         ),
         loading_overlay(state.loading),
-        _pager(state),
+        pager(state),
         position="relative",
         width="100%",
     )

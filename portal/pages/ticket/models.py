@@ -1,0 +1,61 @@
+"""A ticket as its page shows it: plain values, the date formatted, download URLs built."""
+
+from pydantic import BaseModel, Field
+
+from portal import routes
+from portal.client import uuid_from_iri
+from portal.client.models import Ticket
+from portal.connections import backend_url
+from portal.i18n import format_moment
+
+
+class Attachment(BaseModel):
+    name: str = ""
+    url: str = ""
+
+
+class TicketDetail(BaseModel):
+    id: str = ""
+    number: str = ""
+    subject: str = ""
+    date_created: str = ""
+    status: str = ""
+    priority: str = ""
+    requester_email: str = ""
+    technician_email: str = ""
+    account_name: str = ""
+    type: str = ""
+    service_reference: str = ""
+    # The service's page when the user may read the service; "" otherwise.
+    service_path: str = ""
+    # Sanitised by the provider (DESIGN 4): rendered as it is.
+    description: str = ""
+    attachments: list[Attachment] = Field(default_factory=list)
+
+    @classmethod
+    def of(cls, ticket: Ticket, language: str) -> "TicketDetail":
+        return cls(
+            id=ticket.id,
+            number=f"#{ticket.number}",
+            subject=ticket.subject,
+            date_created=format_moment(ticket.date_created, language),
+            status=ticket.status,
+            priority=ticket.priority,
+            requester_email=ticket.requester_email or "",
+            technician_email=ticket.technician_email or "",
+            account_name=ticket.account_name or "",
+            type=ticket.type or "",
+            service_reference=ticket.service_reference or "",
+            service_path=routes.service_path(uuid_from_iri(ticket.service))
+            if ticket.service
+            else "",
+            description=ticket.description or "",
+            attachments=[
+                Attachment(
+                    name=attachment.filename,
+                    url=backend_url(routes.file_path(attachment.download_url)),
+                )
+                for attachment in ticket.attachments
+                if attachment.download_url
+            ],
+        )

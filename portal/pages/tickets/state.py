@@ -1,0 +1,83 @@
+"""The tickets list (spec 2, Tickets): tiles, filters bound to the URL, the page of tickets,
+and the view mode remembered in the browser (spec 4, Browser storage)."""
+
+import asyncio
+from typing import Any, ClassVar
+
+import reflex as rx
+
+from portal.client import Page, ProviderClient
+from portal.client.models import TicketFilters
+from portal.components.paging import ASCENDING, DESCENDING, Paging
+from portal.components.ticket_status import NOT_CLOSED
+from portal.list_query import ListUrl
+from portal.pages.tickets.models import TicketRow
+from portal.pages.tickets.query import TICKETS_URL
+from portal.state.failures import reports_failures
+from portal.state.lists import ListState
+from portal.state.session import SessionState
+
+CARDS, TABLE = "card", "table"
+OPEN = TicketFilters.model_validate({"statuses": list(NOT_CLOSED)})
+ACTIVE = TicketFilters(statuses=["active"])
+CLOSED = TicketFilters(statuses=["closed"])
+
+
+class TicketsState(ListState, SessionState):
+    url: ClassVar[ListUrl[TicketFilters]] = TICKETS_URL
+    items_per_page: rx.Field[int] = rx.field(TICKETS_URL.paging.items_per_page)
+    sort_field: rx.Field[str] = rx.field(TICKETS_URL.paging.sort_field)
+    sort_direction: rx.Field[str] = rx.field(TICKETS_URL.paging.sort_direction)
+    filters: rx.Field[TicketFilters] = rx.field(default_factory=TicketFilters)
+    rows: rx.Field[list[TicketRow]] = rx.field(default_factory=list)
+    view_mode: str = rx.LocalStorage(CARDS, name="patchbay.tickets.view", sync=True)
+    open_count: rx.Field[int] = rx.field(0)
+    active_count: rx.Field[int] = rx.field(0)
+    closed_count: rx.Field[int] = rx.field(0)
+    counting: rx.Field[bool] = rx.field(True)
+
+    async def _open(self, client: ProviderClient) -> None:
+        """The tiles' counts: open (every status but closed), active and closed (spec 2)."""
+        self.counting = True
+        try:
+            counts = await asyncio.gather(
+                client.tickets.count(OPEN),
+                client.tickets.count(ACTIVE),
+                client.tickets.count(CLOSED),
+            )
+        finally:
+            self.counting = False
+        self.open_count, self.active_count, self.closed_count = counts
+
+    async def _fetch(self, client: ProviderClient, paging: Paging) -> Page[Any]:
+        page = await client.tickets.list(self.filters, **paging.arguments())
+        language = self.current_language
+        self.rows = [TicketRow.of(ticket, language) for ticket in page.items]
+        return page
+
+    @rx.event
+    def set_view_mode(self, mode: str | list[str]):
+        self.view_mode = TABLE if mode == TABLE else CARDS
+
+    @rx.event
+    @reports_failures
+    async def sort_cards_by(self, field: str):
+        """The card mode's sort-by select: the field, in the direction already chosen."""
+        if field not in TICKETS_URL.sort_fields:
+            return
+        self.sort_field, self.page = field, 1
+        async for update in self._reload():
+            yield update
+
+    @rx.event
+    @reports_failures
+    async def flip_direction(self):
+        """The card mode's ascending/descending toggle."""
+        self.sort_direction = ASCENDING if self.sort_direction == DESCENDING else DESCENDING
+        self.page = 1
+        async for update in self._reload():
+            yield update
+
+    @rx.var
+    def has_filters(self) -> bool:
+        return self.filters.active

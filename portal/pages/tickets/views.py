@@ -1,0 +1,312 @@
+"""The tickets tab: tiles, filter row, count, then cards or a table, and the pages."""
+
+import reflex as rx
+from reflex.vars import ObjectVar
+
+from portal import routes
+from portal.client.models import TicketFilters
+from portal.components.data_table import Column, data_table, loading_overlay, pager
+from portal.components.i18n import _
+from portal.components.paging import ASCENDING
+from portal.components.ticket_status import (
+    NOT_CLOSED,
+    STATUS_LABELS,
+    priority_chip,
+    ticket_state_chip,
+    ticket_status_chip,
+)
+from portal.components.tiles import count_tile
+from portal.i18n import N_
+from portal.pages.tickets.models import TicketRow
+from portal.pages.tickets.query import tickets_url
+from portal.pages.tickets.state import CARDS, TABLE, TicketsState
+
+TEXT_DEBOUNCE_MS = 500  # spec 9
+filters: ObjectVar[TicketFilters] = TicketsState.filters.to(ObjectVar, TicketFilters)
+COLUMNS = (
+    Column(N_("Id"), "id"),
+    Column(N_("Status"), "status"),
+    Column(N_("Priority"), "priority"),
+    Column(N_("Subject"), "subject"),
+    Column(N_("Account name"), "accountName"),
+    Column(N_("Created"), "dateCreated"),
+)
+CARD_SORTS = (
+    ("dateCreated", N_("Creation date")),
+    ("id", N_("Id")),
+    ("priority", N_("Priority")),
+    ("status", N_("Status")),
+    ("subject", N_("Subject")),
+    ("accountName", N_("Account name")),
+)
+
+
+def tiles() -> rx.Component:
+    path = routes.TICKETS.path
+    return rx.grid(
+        count_tile(
+            _("Open tickets"),
+            TicketsState.open_count,
+            tickets_url(path, list(NOT_CLOSED)),
+            icon="inbox",
+            color="purple",
+            loading=TicketsState.counting,
+            test_id="tile-open",
+        ),
+        count_tile(
+            _("Active tickets"),
+            TicketsState.active_count,
+            tickets_url(path, ["active"]),
+            icon="circle-dot",
+            color="green",
+            loading=TicketsState.counting,
+            test_id="tile-active",
+        ),
+        count_tile(
+            _("Closed tickets"),
+            TicketsState.closed_count,
+            tickets_url(path, ["closed"]),
+            icon="circle-check",
+            color="gray",
+            loading=TicketsState.counting,
+            test_id="tile-closed",
+        ),
+        columns=rx.breakpoints(initial="1", sm="3"),
+        spacing=rx.breakpoints(initial="2", sm="4"),
+        width="100%",
+    )
+
+
+def _status_filter() -> rx.Component:
+    return rx.popover.root(
+        rx.popover.trigger(
+            rx.button(
+                _("Status"),
+                rx.cond(
+                    filters.statuses.length() > 0,
+                    rx.badge(filters.statuses.length(), radius="full", variant="solid"),
+                ),
+                rx.icon("chevron-down", size=14),
+                variant="surface",
+                color_scheme="gray",
+                data_testid="status-filter",
+            )
+        ),
+        rx.popover.content(
+            rx.vstack(
+                *(
+                    rx.checkbox(
+                        _(label),
+                        checked=filters.statuses.contains(key),
+                        on_change=TicketsState.toggle_filter("statuses", key),
+                    )
+                    for key, label in STATUS_LABELS.items()
+                ),
+                rx.button(
+                    _("Clear"),
+                    on_click=TicketsState.clear_filter("statuses"),
+                    variant="ghost",
+                    size="1",
+                    disabled=filters.statuses.length() == 0,
+                ),
+                spacing="2",
+                align="start",
+            ),
+            aria_label=_("Status"),
+        ),
+    )
+
+
+def _view_toggle() -> rx.Component:
+    return rx.segmented_control.root(
+        rx.segmented_control.item(
+            rx.hstack(rx.icon("layout-grid", size=14), _("Cards"), spacing="1"), value=CARDS
+        ),
+        rx.segmented_control.item(
+            rx.hstack(rx.icon("table", size=14), _("Table"), spacing="1"), value=TABLE
+        ),
+        value=TicketsState.view_mode,
+        on_change=TicketsState.set_view_mode,
+        aria_label=_("View"),
+    )
+
+
+def filter_row() -> rx.Component:
+    return rx.flex(
+        rx.input(
+            rx.input.slot(rx.text("#", size="2", color=rx.color("gray", 10))),
+            id="tickets-id",
+            value=filters.id,
+            on_change=lambda text: TicketsState.set_filter("id", text),
+            debounce_timeout=TEXT_DEBOUNCE_MS,
+            placeholder=_("Id"),
+            aria_label=_("Ticket number"),
+            auto_complete="off",
+            input_mode="numeric",
+            width=rx.breakpoints(initial="100%", sm="140px"),
+        ),
+        _status_filter(),
+        rx.input(
+            rx.input.slot(rx.icon("search", size=16)),
+            id="tickets-subject",
+            type="search",
+            value=filters.subject,
+            on_change=lambda text: TicketsState.set_filter("subject", text),
+            debounce_timeout=TEXT_DEBOUNCE_MS,
+            placeholder=_("Subject"),
+            aria_label=_("Subject"),
+            auto_complete="off",
+            width=rx.breakpoints(initial="100%", md="300px"),
+        ),
+        rx.cond(
+            TicketsState.has_filters,
+            rx.button(
+                rx.icon("x", size=14),
+                _("Clear filters"),
+                on_click=TicketsState.clear_filters,
+                variant="ghost",
+                color_scheme="gray",
+            ),
+        ),
+        rx.spacer(),
+        _view_toggle(),
+        spacing="3",
+        align="center",
+        wrap="wrap",
+        width="100%",
+    )
+
+
+def _count() -> rx.Component:
+    return rx.text(
+        rx.cond(
+            TicketsState.total == 1,
+            _("1 ticket found"),
+            _("{count} tickets found", count=TicketsState.total),
+        ),
+        size="2",
+        color=rx.color("gray", 11),
+        aria_live="polite",
+        data_testid="tickets-count",
+    )
+
+
+def _card_sort() -> rx.Component:
+    ascending = TicketsState.sort_direction == ASCENDING
+    return rx.hstack(
+        rx.text(_("Sort by"), size="2", color=rx.color("gray", 11)),
+        rx.select.root(
+            rx.select.trigger(aria_label=_("Sort by"), data_testid="card-sort"),
+            rx.select.content(
+                *(rx.select.item(_(label), value=field) for field, label in CARD_SORTS)
+            ),
+            value=TicketsState.sort_field,
+            on_change=TicketsState.sort_cards_by,
+            size="2",
+        ),
+        rx.icon_button(
+            rx.cond(ascending, rx.icon("arrow-up-narrow-wide"), rx.icon("arrow-down-wide-narrow")),
+            on_click=TicketsState.flip_direction,
+            variant="soft",
+            aria_label=rx.cond(ascending, _("Ascending"), _("Descending")),
+            title=rx.cond(ascending, _("Ascending"), _("Descending")),
+            data_testid="card-direction",
+        ),
+        align="center",
+        spacing="2",
+    )
+
+
+def _card(ticket: ObjectVar[TicketRow]) -> rx.Component:
+    return rx.card(
+        rx.vstack(
+            rx.hstack(
+                rx.link(ticket.number, href=ticket.path, weight="bold", size="3"),
+                ticket_state_chip(ticket.status),
+                justify="between",
+                align="center",
+                width="100%",
+            ),
+            rx.text(ticket.subject, size="2", weight="medium", color=rx.color("gray", 12)),
+            rx.hstack(
+                ticket_status_chip(ticket.status),
+                priority_chip(ticket.priority),
+                spacing="2",
+                wrap="wrap",
+            ),
+            rx.text(ticket.account_name, size="2", color=rx.color("gray", 11)),
+            rx.text(
+                _("Created on {date}", date=ticket.date_created),
+                size="1",
+                color=rx.color("gray", 11),
+            ),
+            spacing="2",
+            width="100%",
+        ),
+        height="100%",
+        data_testid="ticket-card",
+    )
+
+
+def cards() -> rx.Component:
+    empty = rx.center(
+        rx.text(_("No result"), color=rx.color("gray", 11)), padding_y="32px", width="100%"
+    )
+    return rx.vstack(
+        _card_sort(),
+        rx.box(
+            rx.grid(
+                rx.foreach(TicketsState.rows, _card),
+                columns=rx.breakpoints(initial="1", sm="2", md="3", lg="4"),
+                spacing="4",
+                width="100%",
+            ),
+            rx.cond(~TicketsState.loading & (TicketsState.rows.length() == 0), empty),
+            loading_overlay(TicketsState.loading),
+            min_height="120px",
+            aria_busy=TicketsState.loading,
+            position="relative",
+            width="100%",
+        ),
+        rx.box(pager(TicketsState), width="100%"),
+        spacing="4",
+        width="100%",
+    )
+
+
+def _cells(ticket: ObjectVar[TicketRow]) -> list[rx.Component | rx.Var]:
+    return [
+        rx.link(ticket.number, href=ticket.path, weight="medium", white_space="nowrap"),
+        ticket_status_chip(ticket.status),
+        priority_chip(ticket.priority),
+        rx.text(
+            ticket.subject,
+            title=ticket.subject,
+            max_width="320px",
+            overflow="hidden",
+            text_overflow="ellipsis",
+            white_space="nowrap",
+            data_testid="ticket-subject",
+        ),
+        rx.text(ticket.account_name, min_width="120px"),
+        rx.text(ticket.date_created, white_space="nowrap"),
+    ]
+
+
+def table() -> rx.Component:
+    return rx.card(
+        data_table(TicketsState, columns=COLUMNS, cells=_cells, label=_("Tickets")),
+        width="100%",
+        overflow_x="auto",
+    )
+
+
+def tickets_tab() -> rx.Component:
+    return rx.vstack(
+        tiles(),
+        filter_row(),
+        _count(),
+        rx.cond(TicketsState.view_mode == TABLE, table(), cards()),
+        spacing="4",
+        width="100%",
+    )
