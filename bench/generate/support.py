@@ -13,12 +13,13 @@ from portal.provider.models import (
     MaintenanceType,
     TicketPriority,
     TicketStatus,
+    fold,
 )
 
 TICKET_COLUMNS = (
-    "id", "number", "reference", "company_id", "name", "date_created", "subject", "status",
-    "priority", "description_html", "short_description", "requester_email", "technician_email",
-    "account_name", "type", "service_reference",
+    "id", "number", "reference", "company_id", "name", "date_created", "subject",
+    "search_subject", "status", "priority", "description_html", "short_description",
+    "requester_email", "technician_email", "account_name", "type", "service_reference",
 )  # fmt: skip
 MAINTENANCE_COLUMNS = (
     "id", "reference", "name", "type", "classification", "status", "date_start", "date_end",
@@ -40,6 +41,8 @@ _SHORT = {
     story.description_fr: " ".join(_TAG.sub(" ", story.description_fr.split("</p>")[0]).split())
     for story in STORIES
 }
+# The folded subject of the list's filter, as the provider's flush would store it.
+_FOLDED = {subject: fold(subject) for story in STORIES for subject in story[1:3]}
 _KIND_LABELS = {
     ("incident", False): "Incident",
     ("incident", True): "Incident",
@@ -67,6 +70,7 @@ def _ticket(world: World, customer: CustomerCompany, number: int) -> None:
     age = rng.randint(20, 1500) if status in _FINISHED else rng.randint(0, 19)
     created = world.plan.anchor_time - timedelta(days=age, minutes=rng.randint(0, 1439))
     description = story.description_fr if customer.french else story.description_en
+    subject = story.subject_fr if customer.french else story.subject_en
     incident = story.kind == "incident"
     priority = rng.choice(
         (TicketPriority.CRITICAL, TicketPriority.HIGH, TicketPriority.MEDIUM)
@@ -82,7 +86,8 @@ def _ticket(world: World, customer: CustomerCompany, number: int) -> None:
         customer.id,
         f"{'INC' if incident else 'REQ'}{number:07d}",
         created,
-        story.subject_fr if customer.french else story.subject_en,
+        subject,
+        _FOLDED[subject],
         status.value,
         priority.value,
         description,

@@ -20,6 +20,7 @@ from portal.provider import seed
 from portal.provider.db import create_db_engine
 from portal.provider.demo_data.catalogue import SERVICE_TYPES
 from portal.provider.demo_data.people import DEMO_PASSWORD
+from portal.provider.demo_data.tickets import HOSTILE
 from portal.provider.invoice_documents import ensure_generated, is_generated
 from portal.provider.migrate import migrate
 from portal.provider.models import (
@@ -39,6 +40,7 @@ from portal.provider.models import (
     ServiceType,
     Termination,
     Ticket,
+    TicketPriority,
     TicketStatus,
     User,
     utcnow,
@@ -280,12 +282,30 @@ async def test_the_demo_invoices_add_up_to_the_cent(db: Session, client: httpx.A
     assert paid == sum((invoice.paid for invoice in billed), Decimal(0))
 
 
-def test_tickets_in_every_status_with_html_descriptions(db: Session) -> None:
-    assert _values(db, Ticket.status) == set(TicketStatus)
+def test_tickets_in_every_status_and_priority_for_each_customer(db: Session) -> None:
     tickets = db.exec(select(Ticket)).all()
+    by_company: dict[object, list[Ticket]] = {}
+    for ticket in tickets:
+        by_company.setdefault(ticket.company_id, []).append(ticket)
+    for own in by_company.values():
+        assert {ticket.status for ticket in own} == set(TicketStatus)
+        assert {ticket.priority for ticket in own} == set(TicketPriority)
+        files = {a.content_type for ticket in own for a in ticket.attachments}
+        assert {"application/pdf", "image/png", "text/plain"} <= files
     assert all(ticket.description_html.startswith("<p>") for ticket in tickets)
-    assert any(ticket.attachments for ticket in tickets)
+    assert all(ticket.search_subject for ticket in tickets)
     assert any("é" in ticket.subject for ticket in tickets)  # French customers write French
+    html = " ".join(ticket.description_html for ticket in tickets)
+    assert "<table>" in html
+    assert "<ol>" in html
+    assert 'rel="noopener noreferrer"' in html
+
+
+def test_the_hostile_demo_description_is_stored_defused(db: Session) -> None:
+    subjects = (HOSTILE.subject_en, HOSTILE.subject_fr)
+    hostile = db.exec(select(Ticket).where(col(Ticket.subject).in_(subjects))).one()
+    for forbidden in ("<script", "onerror", "onmouseover", "javascript:", "data:", "<iframe"):
+        assert forbidden not in hostile.description_html.lower()
 
 
 def test_maintenances_in_every_status_classification_and_type(db: Session) -> None:

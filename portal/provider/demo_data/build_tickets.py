@@ -1,4 +1,7 @@
-"""Support tickets in every status, told in each customer's language, some with attachments."""
+"""Support tickets in every status and priority for each customer, told in its language, some
+with attachments (a PDF report, a PNG graph, a router log); Acme also has the one hostile
+description that the sanitiser must defuse. Descriptions are sanitised as the integration API
+sanitises them."""
 
 import re
 from datetime import timedelta
@@ -15,7 +18,8 @@ from portal.provider.demo_data.people import (
     NORDIC,
     RHONE,
 )
-from portal.provider.demo_data.tickets import STORIES, TicketStory
+from portal.provider.demo_data.tickets import HOSTILE, STORIES, TicketStory
+from portal.provider.integration.html import sanitize_html
 from portal.provider.models import Ticket, TicketAttachment, TicketPriority, TicketStatus
 
 TICKETS_PER_COMPANY = {
@@ -40,17 +44,39 @@ _KIND_LABELS = {
 _TAG = re.compile(r"<[^>]+>")
 
 
+_PRIORITIES = tuple(TicketPriority)
+# Files a ticket may carry: (document kind, file name pattern, content type).
+_FILES = (
+    ("diagnostic", "diagnostic-{number}.pdf", "application/pdf"),
+    ("graph", "traffic-graph-{number}.png", "image/png"),
+    ("log", "router-log-{number}.txt", "text/plain"),
+)
+
+
 def build_tickets(context: SeedContext) -> None:
     rng = context.rng
     number = 100231
     tickets = []
     for company, count in TICKETS_PER_COMPANY.items():
-        statuses = list(TicketStatus) if company == ACME else []
+        # Every status once, then a helpdesk's mix; the first four cover every priority.
+        statuses = list(TicketStatus)
         weights = list(_STATUS_WEIGHTS.values())
-        statuses += rng.choices(list(_STATUS_WEIGHTS), weights, k=count - len(statuses))
-        for status in statuses:
+        statuses += rng.choices(list(_STATUS_WEIGHTS), weights, k=max(0, count - len(statuses)))
+        stories = [rng.choice(STORIES) for _ in statuses]
+        if company == ACME:
+            stories[1] = HOSTILE  # open, so it shows among the first tickets
+        for index, (status, story) in enumerate(zip(statuses, stories, strict=True)):
             number += rng.randint(1, 60)
-            tickets.append(_ticket(context, company, status, number, rng.choice(STORIES)))
+            ticket = _ticket(context, company, status, number, story)
+            if index < len(_PRIORITIES):
+                ticket.priority = _PRIORITIES[index]
+            if index == 0:
+                # Each customer's newest-looking active ticket carries one file of each kind.
+                ticket.attachments = [
+                    _attachment(context, ticket, kind, name.format(number=number), media)
+                    for kind, name, media in _FILES
+                ]
+            tickets.append(ticket)
     context.session.add_all(tickets)
     context.session.flush()
 
@@ -75,7 +101,7 @@ def _ticket(
         subject=story.subject_fr if french else story.subject_en,
         status=status,
         priority=_priority(context, story),
-        description_html=description,
+        description_html=sanitize_html(description),
         short_description=_first_paragraph(description),
         requester_email=rng.choice(requesters),
         technician_email=None if status is TicketStatus.OPEN else rng.choice(TECHNICIANS),
@@ -83,10 +109,14 @@ def _ticket(
         type=_KIND_LABELS[(story.kind, french)],
         service_reference=rng.choice(services).reference if concerns_service else None,
     )
-    if rng.random() < 0.35:
-        files = [("diagnostic", f"diagnostic-{number}.pdf")]
+    if rng.random() < 0.4:
+        files = [
+            (kind, name.format(number=number), media)
+            for kind, name, media in _FILES
+            if kind == "diagnostic" or rng.random() < 0.6
+        ]
         if story.kind == "request":
-            files.append(("loa", f"LOA-request-{number}.pdf"))
+            files.append(("loa", f"LOA-request-{number}.pdf", "application/pdf"))
         ticket.attachments = [_attachment(context, ticket, *file) for file in files]
     return ticket
 
@@ -104,13 +134,15 @@ def _first_paragraph(html: str) -> str:
     return " ".join(_TAG.sub(" ", first).split())[:500]
 
 
-def _attachment(context: SeedContext, ticket: Ticket, kind: str, filename: str) -> TicketAttachment:
+def _attachment(
+    context: SeedContext, ticket: Ticket, kind: str, filename: str, content_type: str
+) -> TicketAttachment:
     document = context.documents[kind]
     return TicketAttachment(
         id=context.new_id(),
         ticket_id=ticket.id,
         filename=filename,
         size=document.size,
-        content_type="application/pdf",
+        content_type=content_type,
         file_path=document.path,
     )

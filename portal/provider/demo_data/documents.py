@@ -1,15 +1,19 @@
-"""The demo's PDF documents: a handful of small, real files that the demo's services, tickets
-and terminations share (and the benchmark's invoices; each demo invoice has its own, generated
-on download: docs/decisions/invoice-pdfs.md).
+"""The demo's documents (PDFs, a PNG graph, a router log): a handful of small, real files that
+the demo's services, tickets and terminations share (and the benchmark's invoices; each demo
+invoice has its own, generated on download: docs/decisions/invoice-pdfs.md).
 
 Written once under ``<data dir>/documents/demo/`` and skipped when already there, so seeding
 stays fast; rows store the path relative to the data directory.
 """
 
+from collections.abc import Callable
+from functools import partial
+from io import BytesIO
 from pathlib import Path
 from typing import NamedTuple
 
 from fpdf import FPDF
+from PIL import Image, ImageDraw
 
 DEMO_DOCUMENTS_DIR = Path("documents") / "demo"
 
@@ -105,15 +109,56 @@ def _render(title: str, lines: tuple[str, ...], company_name: str) -> bytes:
     return bytes(pdf.output())
 
 
+def _traffic_graph() -> bytes:
+    """A PNG of the kind customers attach to tickets: an interface's traffic with a drop."""
+    width, height = 480, 200
+    image = Image.new("RGB", (width, height), "white")
+    draw = ImageDraw.Draw(image)
+    for y in range(20, height, 36):
+        draw.line([(40, y), (width - 10, y)], fill=(225, 225, 232))
+    draw.line([(40, 10), (40, height - 20), (width - 10, height - 20)], fill=(90, 90, 100))
+    points = [
+        (40 + x, 60 + (x * 7) % 23 if not 250 <= x <= 310 else height - 22)
+        for x in range(0, width - 50, 6)
+    ]
+    draw.line(points, fill=(110, 60, 200), width=2)
+    draw.text((48, 14), "xe-0/0/1 in (Gbit/s) - LOS 03:12 UTC", fill=(40, 40, 48))
+    buffer = BytesIO()
+    image.save(buffer, format="PNG", optimize=True)
+    return buffer.getvalue()
+
+
+_TRACE_LOG = "\n".join(
+    (
+        "2026-11-18T03:11:58Z pe1-par2 %LINK-3-UPDOWN: xe-0/0/1 changed state to down",
+        "2026-11-18T03:11:58Z pe1-par2 %OPTICS-4-LOS: xe-0/0/1 Rx power -40.00 dBm",
+        "2026-11-18T03:12:04Z pe1-par2 %BGP-5-ADJCHANGE: neighbor 192.0.2.1 Down",
+        "2026-11-18T03:47:31Z pe1-par2 %LINK-3-UPDOWN: xe-0/0/1 changed state to up",
+        "2026-11-18T03:47:33Z pe1-par2 %OPTICS-6-OK: xe-0/0/1 Rx power -3.12 dBm",
+        "2026-11-18T03:47:40Z pe1-par2 %BGP-5-ADJCHANGE: neighbor 192.0.2.1 Up",
+        "",
+    )
+)
+# Files other than PDFs that tickets carry: kind -> (file name, content).
+_OTHER_FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
+    "graph": ("traffic-graph.png", _traffic_graph),
+    "log": ("router-log.txt", lambda: _TRACE_LOG.encode()),
+}
+
+
 def write_demo_documents(data_dir: Path, company_name: str) -> dict[str, DemoDocument]:
     """Every demo document by kind, written under ``data_dir`` unless already there."""
     folder = data_dir / DEMO_DOCUMENTS_DIR
     folder.mkdir(parents=True, exist_ok=True)
     documents = {}
-    for kind, (filename, title, lines) in _CONTENT.items():
+    files: dict[str, tuple[str, Callable[[], bytes]]] = {
+        kind: (filename, partial(_render, title, lines, company_name))
+        for kind, (filename, title, lines) in _CONTENT.items()
+    } | _OTHER_FILES
+    for kind, (filename, render) in files.items():
         target = folder / filename
         if not target.exists():
-            target.write_bytes(_render(title, lines, company_name))
+            target.write_bytes(render())
         relative = (DEMO_DOCUMENTS_DIR / filename).as_posix()
         documents[kind] = DemoDocument(relative, filename, target.stat().st_size)
     return documents

