@@ -25,6 +25,13 @@ ALICE = "alice@acme-networks.test"
 ADMIN = "admin@patchbay.test"
 _SERVICES = "/provider/api/services?itemsPerPage=12&includes[]=type"
 _INVOICES = "/provider/api/invoices?itemsPerPage=12"
+_TICKETS = "/provider/api/tickets?itemsPerPage=12&order[dateCreated]=desc"
+# Every status but closed: the open tickets of the tiles.
+_OPEN_STATUSES = (
+    "active", "open", "solved", "waitingForAction", "inProgress", "onHoldRFO", "onHold",
+    "restoredService", "waitingForAcceptance", "onHoldCustomerFeedbackRequired",
+)  # fmt: skip
+_OPEN_TICKETS = "&".join(f"status[]={status}" for status in _OPEN_STATUSES)
 
 ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint("login", "/provider/login", ALICE, "POST", "login"),
@@ -66,6 +73,13 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint("invoices p1000 by due date", f"{_INVOICES}&page=1000&order[dateDue]=desc", ALICE),
     Endpoint("invoice summary", "/provider/api/invoices/summary", ALICE, connections=(1, 10, 50)),
     Endpoint("an invoice", "/provider/api/invoices/{alice_invoice}", ALICE),
+    # Issue 13: the tickets tab (every status but closed, as its tile) and one ticket.
+    Endpoint(
+        "tickets p1 filtered", f"{_TICKETS}&page=1&{_OPEN_TICKETS}", ALICE, connections=(1, 10, 50)
+    ),
+    Endpoint("tickets p1", f"{_TICKETS}&page=1", ALICE),
+    Endpoint("tickets p1000", f"{_TICKETS}&page=1000", ALICE),
+    Endpoint("a ticket", "/provider/api/tickets/{alice_ticket}", ALICE, connections=(1, 10, 50)),
     Endpoint(
         "import 10k references",
         "/provider/api/services/client_reference/import",
@@ -77,7 +91,11 @@ ENDPOINTS: tuple[Endpoint, ...] = (
 )
 
 # (deep page, first page) pairs whose latency ratio the report gives.
-DEEP_PAGES = (("services p1000 sorted", "services p1 sorted"), ("invoices p1000", "invoices p1"))
+DEEP_PAGES = (
+    ("services p1000 sorted", "services p1 sorted"),
+    ("invoices p1000", "invoices p1"),
+    ("tickets p1000", "tickets p1"),
+)
 
 # Values the paths need, read from the data set (alice's own rows, so scoping is measured).
 PLACEHOLDERS = {
@@ -101,6 +119,9 @@ PLACEHOLDERS = {
     "alice_invoice": """
         SELECT i.id FROM invoices i JOIN companies c ON c.id = i.company_id
         WHERE c.name = 'Acme Networks' ORDER BY i.date_invoice DESC, i.id LIMIT 1""",
+    "alice_ticket": """
+        SELECT t.id FROM tickets t JOIN companies c ON c.id = t.company_id
+        WHERE c.name = 'Acme Networks' ORDER BY t.date_created DESC, t.number LIMIT 1 OFFSET 50""",
     # Service types in catalogue order up to about 50 000 services (the last one crosses it).
     "types_50k": """
         SELECT string_agg('type.uuid[]=' || id::text, '&' ORDER BY position) FROM (
