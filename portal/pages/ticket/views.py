@@ -45,7 +45,6 @@ def details_card() -> rx.Component:
     return rx.card(
         rx.vstack(
             rx.heading(ticket.subject, as_="h2", size="5", data_testid="ticket-subject"),
-            rx.hstack(ticket_status_chip(ticket.status), priority_chip(ticket.priority)),
             rx.data_list.root(
                 _field(_("Created"), ticket.date_created, "ticket-created"),
                 _field(_("Status"), ticket_status_chip(ticket.status), "ticket-status"),
@@ -95,7 +94,16 @@ def description_card() -> rx.Component:
                     class_name="ticket-description",
                     width="100%",
                     overflow_x="auto",
+                    # The theme resets lists and margins; a description keeps its formatting.
                     style={
+                        "& p, & ul, & ol, & table, & blockquote, & pre": {"margin": "0 0 8px"},
+                        "& ul": {"list_style": "disc", "padding_left": "24px"},
+                        "& ol": {"list_style": "decimal", "padding_left": "24px"},
+                        "& blockquote": {
+                            "border_left": f"3px solid {rx.color('gray', 6)}",
+                            "padding_left": "12px",
+                            "color": rx.color("gray", 11),
+                        },
                         "& table": {"border_collapse": "collapse"},
                         "& td, & th": {
                             "border": f"1px solid {rx.color('gray', 6)}",

@@ -1,6 +1,7 @@
 """The ticket process tab (spec 2, Tickets): the incident-ticket flow and the escalation path,
 drawn as inline SVG so the texts come from the catalogs (en, fr) and the colours from the
-theme's variables (light and dark); each figure is one narrow column that scales to a phone."""
+theme's variables (light and dark); each figure is one narrow column that scales to a phone, and
+each box holds its text as HTML (``foreignObject``) so that a longer translation wraps."""
 
 import reflex as rx
 
@@ -8,7 +9,7 @@ from portal.components.i18n import _
 from portal.i18n import N_
 
 svg = rx.el.svg
-WIDTH, BOX_WIDTH, BOX_HEIGHT, GAP = 320, 280, 52, 28
+WIDTH, BOX_WIDTH, BOX_HEIGHT, GAP = 320, 290, 60, 26
 FLOW = (
     (N_("Incident detected"), N_("Service down or degraded"), "red"),
     (N_("Call the Helpdesk"), N_("Or open a ticket with your service reference"), "purple"),
@@ -41,7 +42,7 @@ def _arrow_marker(marker_id: str) -> rx.Component:
 
 
 def _step(index: int, title: str, detail: str, color: str, marker_id: str) -> rx.Component:
-    x = (WIDTH - BOX_WIDTH) // 2
+    x = (WIDTH - BOX_WIDTH) / 2
     y = 8 + index * (BOX_HEIGHT + GAP)
     parts: list[rx.Component] = [
         svg.rect(
@@ -54,22 +55,25 @@ def _step(index: int, title: str, detail: str, color: str, marker_id: str) -> rx
             stroke=f"var(--{color}-8)",
             stroke_width="1.5",
         ),
-        svg.text(
-            _(title),
-            x=str(WIDTH // 2),
-            y=str(y + 22),
-            text_anchor="middle",
-            font_size="14",
-            font_weight="600",
-            fill="var(--gray-12)",
-        ),
-        svg.text(
-            _(detail),
-            x=str(WIDTH // 2),
-            y=str(y + 40),
-            text_anchor="middle",
-            font_size="11",
-            fill="var(--gray-11)",
+        # Text in HTML within the figure, so a longer translation wraps inside its box.
+        svg.foreign_object(
+            rx.el.div(
+                rx.el.div(_(title), font_size="14px", font_weight="600"),
+                rx.el.div(_(detail), font_size="11.5px", color="var(--gray-11)"),
+                display="flex",
+                flex_direction="column",
+                justify_content="center",
+                height="100%",
+                padding="2px 10px",
+                box_sizing="border-box",
+                text_align="center",
+                line_height="1.2",
+                color="var(--gray-12)",
+            ),
+            x=str(x),
+            y=str(y),
+            width=str(BOX_WIDTH),
+            height=str(BOX_HEIGHT),
         ),
     ]
     if index:
@@ -101,7 +105,7 @@ def _figure(
         ),
         view_box=f"0 0 {WIDTH} {height}",
         width="100%",
-        max_width="420px",
+        max_width="380px",
         role="img",
         aria_label=label,
         font_family="var(--default-font-family)",
