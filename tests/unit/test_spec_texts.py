@@ -126,6 +126,12 @@ SPEC_TEXTS = (
         ("portal/pages/reset_password/rules.py", "portal/provider/routes/reset.py"),
     ),
     SpecText("No result", "8, empty lists", ("portal/components/data_table.py",)),
+    SpecText(
+        "In absolute emergencies, after phoning the Helpdesk, the request can be escalated "
+        "along the escalation path.",
+        "2, Tickets: process tab",
+        ("portal/pages/tickets/process.py",),
+    ),
 )
 
 # Texts whose screen a later issue delivers: in both catalogs already, marked beside the route

@@ -10,12 +10,17 @@ from portal.settings import get_settings
 from portal.state.session import SessionState
 
 # A card per section whose screen exists: the sections still being prepared (monitoring,
-# tickets, contacts) get theirs, or the spec's dashboard tiles, with their screens.
+# contacts) get theirs, or the spec's dashboard tiles, with their screens.
 _SECTIONS = (
     (
         routes.SERVICES,
         "network",
         N_("Follow your services, their status, endpoints and documents."),
+    ),
+    (
+        routes.TICKETS,
+        "life-buoy",
+        N_("Follow your support tickets and the escalation path."),
     ),
     (
         routes.INVOICES,
