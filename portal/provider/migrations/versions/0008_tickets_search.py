@@ -1,7 +1,7 @@
 """Tickets: the folded subject of the list's filter, and the indexes of its scope and order.
 
-Revision ID: 0007
-Revises: 0005
+Revision ID: 0008
+Revises: 0007
 Create Date: 2026-11-24 16:10:00
 
 The subject filter is case- and accent-insensitive like the services search: the subject is
@@ -15,8 +15,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0007"
-down_revision: str | None = "0005"
+revision: str = "0008"
+down_revision: str | None = "0007"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
