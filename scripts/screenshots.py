@@ -84,6 +84,24 @@ def invoicing(page: Page) -> None:
     expect(page.locator("[aria-busy='true']")).to_have_count(0)
 
 
+def tickets(page: Page) -> None:
+    _log_in(page, "alice@acme-networks.test")
+    page.goto("/tickets")
+    expect(page.get_by_test_id("ticket-card").first).to_be_visible()
+
+
+def ticket_process(page: Page) -> None:
+    tickets(page)
+    page.get_by_role("tab").nth(1).click()
+    expect(page.get_by_test_id("escalation-note")).to_be_visible()
+
+
+def ticket_detail(page: Page) -> None:
+    tickets(page)
+    page.get_by_test_id("ticket-card").first.get_by_role("link").first.click()
+    expect(page.get_by_test_id("ticket-description")).to_be_visible()
+
+
 SCREENS: dict[str, Callable[[Page], None]] = {
     "home": home,
     "forgot-password": forgot_password,
@@ -92,6 +110,9 @@ SCREENS: dict[str, Callable[[Page], None]] = {
     "user-profile": user_profile,
     "impersonation": impersonation,
     "invoicing": invoicing,
+    "tickets": tickets,
+    "ticket-process": ticket_process,
+    "ticket-detail": ticket_detail,
 }
 
 
