@@ -69,6 +69,13 @@ class Invoice(SQLModel, table=True):
         ),
         sa.Index("ix_invoices_date_invoice_reference", "date_invoice", "reference"),
         sa.Index("ix_invoices_date_due_reference", "date_due", "reference"),
+        # The reference filter (a fragment, any case) on PostgreSQL: migration 0009.
+        sa.Index(
+            "ix_invoices_reference_trgm",
+            "reference",
+            postgresql_using="gin",
+            postgresql_ops={"reference": "gin_trgm_ops"},
+        ),
     )
 
     id: uuid.UUID = id_field()

@@ -7,7 +7,6 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import FileResponse
-from sqlalchemy import func
 from sqlmodel import col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
@@ -107,8 +106,9 @@ def list_invoices(
     if is_paid is not None:
         statement = statement.where(Invoice.is_paid == is_paid)
     if reference and reference.strip():
+        # ILIKE on PostgreSQL, served by the reference's trigram index; lower() on SQLite.
         statement = statement.where(
-            func.lower(Invoice.reference).contains(reference.strip().lower(), autoescape=True)
+            col(Invoice.reference).icontains(reference.strip(), autoescape=True)
         )
     if due_after is not None:
         statement = statement.where(col(Invoice.date_due) >= due_after)
