@@ -66,7 +66,16 @@ class TicketAttachment(SQLModel, table=True):
 class Ticket(SQLModel, table=True):
     __tablename__ = "tickets"
     __table_args__ = (
-        sa.Index("ix_tickets_company_id_date_created", "company_id", "date_created", "number"),
+        # A customer's list, one company at a time in date order, its status filter and the
+        # ids read from the index alone on PostgreSQL; the status counts of the tiles.
+        sa.Index(
+            "ix_tickets_company_id_date_created",
+            "company_id",
+            "date_created",
+            "number",
+            postgresql_include=["id", "status"],
+        ),
+        sa.Index("ix_tickets_company_id_status", "company_id", "status"),
         sa.Index("ix_tickets_date_created_number", "date_created", "number"),
         sa.Index(
             "ix_tickets_search_subject_trgm",
@@ -113,15 +122,28 @@ class MaintenanceService(SQLModel, table=True):
 
 
 class MaintenanceContact(SQLModel, table=True):
+    """Whom to ask about a maintenance. A contact belongs to one customer company, shown only to
+    its users (and staff), or to none: then it is the provider's own, shown to every reader when
+    its e-mail is of the staff mail domain and to staff only otherwise
+    (docs/decisions/maintenance-contacts.md)."""
+
     __tablename__ = "maintenance_contacts"
 
     id: uuid.UUID = id_field()
     maintenance_id: uuid.UUID = Field(foreign_key="maintenances.id", index=True, ondelete="CASCADE")
     email: str = Field(max_length=254)
+    company_id: uuid.UUID | None = Field(
+        default=None, foreign_key="companies.id", index=True, ondelete="CASCADE"
+    )
 
 
 class Maintenance(SQLModel, table=True):
     __tablename__ = "maintenances"
+    __table_args__ = (
+        # A calendar's period: the windows ending after its start, read in the index up to
+        # those starting before its end (issue 14, the month of a heavy tenant).
+        sa.Index("ix_maintenances_date_end_date_start", "date_end", "date_start"),
+    )
 
     id: uuid.UUID = id_field()
     reference: str = Field(max_length=100, unique=True, index=True)
@@ -132,8 +154,28 @@ class Maintenance(SQLModel, table=True):
     )
     status: MaintenanceStatus = Field(sa_type=enum_type(MaintenanceStatus), index=True)
     date_start: datetime = Field(index=True)
-    date_end: datetime = Field(index=True)
+    date_end: datetime = Field()
     date_notification: datetime | None = Field(default=None, index=True)
+    # Raised at every change, for the calendar feed's SEQUENCE (RFC 5545 3.8.7.4), with the
+    # moment of that change (its LAST-MODIFIED).
+    sequence: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    updated_at: datetime = Field(default_factory=utcnow)
 
     services: list[Service] = Relationship(link_model=MaintenanceService)
     contacts: list[MaintenanceContact] = Relationship(cascade_delete=True)
+
+
+class CalendarFeed(SQLModel, table=True):
+    """A user's private iCalendar feed of maintenances: one per user, reached by a random token
+    kept only as its SHA-256; regenerating replaces it, revoking deletes it, and deleting the
+    user deletes it (docs/decisions/maintenance-calendar-feed.md)."""
+
+    __tablename__ = "calendar_feeds"
+
+    id: uuid.UUID = id_field()
+    user_id: uuid.UUID = Field(foreign_key="users.id", unique=True, ondelete="CASCADE")
+    token_hash: str = Field(max_length=64, unique=True, index=True)
+    # The language of the feed's texts: the portal's when the link was made.
+    language: str = Field(default="en", max_length=5)
+    created_at: datetime = Field(default_factory=utcnow)
+    last_used_at: datetime | None = None

@@ -6,12 +6,11 @@ companies' tickets only, staff every company's; another company's ticket or atta
 
 import uuid
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import FileResponse
 from sqlalchemy import case
-from sqlalchemy.sql import operators
 from sqlmodel import col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
@@ -22,11 +21,10 @@ from portal.provider.errors import ApiError
 from portal.provider.hydra import (
     Collection,
     IncludesDep,
-    Ordering,
     PaginationDep,
     collection,
-    ordering,
-    paginate,
+    paginate_branches,
+    requested_sort,
 )
 from portal.provider.language import LanguageDep
 from portal.provider.models import (
@@ -40,7 +38,7 @@ from portal.provider.models import (
 )
 from portal.provider.routes.service_filters import through_visible_services
 from portal.provider.schemas.tickets import TicketOut, ticket_out
-from portal.provider.scoping import one_or_404, scope_to_companies
+from portal.provider.scoping import company_branches, one_or_404, scope_to_companies
 from portal.provider.security import CurrentPrincipal, Principal
 
 router = APIRouter(prefix="/api/tickets", tags=["tickets"])
@@ -50,27 +48,31 @@ _PRIORITY_RANK = case(
     {priority.value: rank for rank, priority in enumerate(TicketPriority)},
     value=col(Ticket.priority),
 )
-_requested_ordering = ordering(
-    {
-        "dateCreated": col(Ticket.date_created),
-        "id": col(Ticket.number),
-        "number": col(Ticket.number),
-        "status": col(Ticket.status),
-        "priority": _PRIORITY_RANK,  # type: ignore[dict-item]
-        "subject": col(Ticket.search_subject),
-        "accountName": col(Ticket.account_name),
-    },
-    default=[],
-)
+_SORTABLE = {
+    "dateCreated": col(Ticket.date_created),
+    "id": col(Ticket.number),
+    "number": col(Ticket.number),
+    "status": col(Ticket.status),
+    "priority": _PRIORITY_RANK,
+    "subject": col(Ticket.search_subject),
+    "accountName": col(Ticket.account_name),
+}
 
 
-def ticket_ordering(request: Request) -> Ordering:
+def ticket_sort(request: Request) -> list[tuple[Any, bool]]:
     """The requested order (newest first by default, spec 2), then the number to break ties in
-    the direction of the last field, so one index serves both directions."""
-    clauses = _requested_ordering(request) or [col(Ticket.date_created).desc()]
-    descending = clauses[-1].modifier is operators.desc_op
+    the direction of the last field, so one index ``(company, date, number)`` serves both
+    directions. A field named twice keeps its first direction."""
+    keys: list[tuple[Any, bool]] = []
+    for field, descending in requested_sort(request, _SORTABLE):
+        column = _SORTABLE[field]
+        if all(column is not seen for seen, _ in keys):
+            keys.append((column, descending))
+    keys = keys or [(col(Ticket.date_created), True)]
     number = col(Ticket.number)
-    return [*clauses, number.desc() if descending else number.asc()]
+    if all(column is not number for column, _ in keys):
+        keys.append((number, keys[-1][1]))
+    return keys
 
 
 @dataclass(frozen=True)
@@ -116,11 +118,16 @@ def _like_pattern(word: str) -> str:
     return f"%{escaped}%"
 
 
-def visible_tickets(principal: Principal) -> SelectOfScalar[Ticket]:
-    """The tickets ``principal`` may read; 403 without the tickets permission."""
+def readable_tickets(principal: Principal) -> SelectOfScalar[Ticket]:
+    """Every ticket, once the principal may read tickets (not yet scoped); 403 otherwise."""
     if not principal.allows(VIEW_TICKETS_MENU):
         raise ApiError(403)
-    return scope_to_companies(select(Ticket), principal, Ticket.company_id)
+    return select(Ticket)
+
+
+def visible_tickets(principal: Principal) -> SelectOfScalar[Ticket]:
+    """The tickets ``principal`` may read: their companies' (staff: every company's)."""
+    return scope_to_companies(readable_tickets(principal), principal, Ticket.company_id)
 
 
 def filter_tickets(statement: SelectOfScalar[Ticket], filters: TicketFilters) -> SelectOfScalar:
@@ -153,13 +160,18 @@ def list_tickets(
     includes: IncludesDep,
     language: LanguageDep,
     filters: TicketFiltersDep,
-    order: Annotated[Ordering, Depends(ticket_ordering)],
+    sort: Annotated[list[tuple[Any, bool]], Depends(ticket_sort)],
 ) -> Collection[TicketOut]:
     """The description is left out of the list (``shortDescription`` is there); the item
-    route sends it."""
-    statement = filter_tickets(visible_tickets(principal), filters)
-    statement = statement.options(*preload(Ticket.attachments)).order_by(*order)
-    tickets, total = paginate(db, statement, page)
+    route sends it. A customer's companies are read one branch each, in order, so that a deep
+    page costs about what the first does (docs/decisions/deep-invoice-pages.md)."""
+    statement = filter_tickets(readable_tickets(principal), filters)
+    scoped = scope_to_companies(statement, principal, Ticket.company_id)
+    branches = company_branches(statement, principal, Ticket.company_id)
+    ids, total = paginate_branches(db, scoped, branches, sort, col(Ticket.id), page)
+    rows = select(Ticket).where(col(Ticket.id).in_(ids)).options(*preload(Ticket.attachments))
+    by_id = {ticket.id: ticket for ticket in db.exec(rows)}
+    tickets = [by_id[ticket_id] for ticket_id in ids]
     companies = _companies(db, tickets) if "company" in includes else {}
     members = [
         ticket_out(ticket, language, company=companies.get(ticket.company_id)) for ticket in tickets
