@@ -3,6 +3,7 @@
 from collections.abc import Iterable, Mapping
 
 from portal.client.hydra import DEFAULT_ITEMS_PER_PAGE, Page
+from portal.client.models.dashboard import Dashboard
 from portal.client.models.users import User, UserFilters, UserPayload
 from portal.client.resources.base import Resource
 
@@ -50,6 +51,10 @@ class UsersResource(Resource):
 
     async def delete(self, uuid: str) -> None:
         await self._client.request("DELETE", f"/api/users/{uuid}")
+
+    async def dashboard(self, uuid: str) -> Dashboard:
+        """The counters of the user's own dashboard (another user's id is not found)."""
+        return await self._get(Dashboard, f"/api/users/{uuid}/dashboard")
 
     async def accept_terms(self, uuid: str) -> User:
         return await self._send(User, "POST", f"/api/users/{uuid}/accept_terms")

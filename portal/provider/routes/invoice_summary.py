@@ -3,13 +3,15 @@ what is left to pay, due and overdue, and what was invoiced and paid in each of 
 months. Scoped and guarded like the list: the principal's companies, access Invoice needed."""
 
 import datetime as dt
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
 
 import sqlalchemy as sa
 from fastapi import APIRouter
-from sqlmodel import col, func, select
+from sqlalchemy.sql.elements import ColumnElement
+from sqlmodel import Session, col, func, select
 
 from portal.provider.db import SessionDep
 from portal.provider.models import Invoice, InvoiceType
@@ -60,14 +62,21 @@ class _Sums:
         return func.strftime("%Y-%m-01", column)
 
 
-@router.get("/summary", response_model=InvoiceSummaryOut)
-def invoice_summary(db: SessionDep, principal: CurrentPrincipal) -> InvoiceSummaryOut:
-    """Balance, amount due and overdue, number of unpaid invoices, and the amounts invoiced and
-    paid per month over the last 24 months (every month present, oldest first)."""
-    require_invoice_access(principal)
-    today = business_today()
+@dataclass(frozen=True)
+class UnpaidTotals:
+    """What is left to pay, in euros, and how many invoices are unpaid (spec 2: Invoices)."""
+
+    balance: Decimal
+    amount_due: Decimal
+    amount_overdue: Decimal
+    nb_unpaid_invoices: int
+
+
+def unpaid_totals(db: Session, scope: ColumnElement[bool], today: dt.date) -> UnpaidTotals:
+    """The tiles of the invoicing screen and the dashboard, in one aggregate over the unpaid
+    invoices of ``scope``: balance (credit notes included), amount due (invoices only), amount
+    overdue (due before ``today``) and the count of invoices to pay."""
     sums = _Sums(db.get_bind().dialect.name)
-    scope = company_condition(principal, Invoice.company_id)
     left = sums.amount(Invoice.amount_with_tax) - sums.amount(Invoice.paid)
     is_invoice = col(Invoice.type) == InvoiceType.INVOICE
     overdue = sa.and_(is_invoice, col(Invoice.date_due) < today)
@@ -79,6 +88,23 @@ def invoice_summary(db: SessionDep, principal: CurrentPrincipal) -> InvoiceSumma
             func.count(sa.case((is_invoice, 1))),
         ).where(scope, col(Invoice.is_paid) == sa.false())
     ).one()
+    return UnpaidTotals(
+        balance=sums.euros(balance),
+        amount_due=sums.euros(due),
+        amount_overdue=sums.euros(overdue_amount),
+        nb_unpaid_invoices=unpaid,
+    )
+
+
+@router.get("/summary", response_model=InvoiceSummaryOut)
+def invoice_summary(db: SessionDep, principal: CurrentPrincipal) -> InvoiceSummaryOut:
+    """Balance, amount due and overdue, number of unpaid invoices, and the amounts invoiced and
+    paid per month over the last 24 months (every month present, oldest first)."""
+    require_invoice_access(principal)
+    today = business_today()
+    sums = _Sums(db.get_bind().dialect.name)
+    scope = company_condition(principal, Invoice.company_id)
+    unpaid = unpaid_totals(db, scope, today)
 
     first, end = month_start(today, MONTHS - 1), month_start(today, -1)
     month = sums.month(col(Invoice.date_invoice))
@@ -101,9 +127,9 @@ def invoice_summary(db: SessionDep, principal: CurrentPrincipal) -> InvoiceSumma
         months.append(BilledMonth(month=key, invoiced=sums.euros(invoiced), paid=sums.euros(paid)))
     return InvoiceSummaryOut(
         date=today,
-        balance=sums.euros(balance),
-        amount_due=sums.euros(due),
-        amount_overdue=sums.euros(overdue_amount),
-        nb_unpaid_invoices=unpaid,
+        balance=unpaid.balance,
+        amount_due=unpaid.amount_due,
+        amount_overdue=unpaid.amount_overdue,
+        nb_unpaid_invoices=unpaid.nb_unpaid_invoices,
         months=months,
     )

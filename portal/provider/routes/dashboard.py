@@ -1,0 +1,80 @@
+"""The home page's counters (spec 2 and 3: Dashboard; 7: ``GET /api/users/{id}/dashboard``).
+
+Three aggregates whatever the data size: services by status, tickets by status, and the unpaid
+invoices' totals that the invoicing screen's tiles show too. Each reads the companies the user
+may see through the one scoping helper (docs/decisions/dashboard.md)."""
+
+import uuid
+
+import sqlalchemy as sa
+from fastapi import APIRouter
+from sqlmodel import Session, col, func, select
+
+from portal.permissions import ACCESS_INVOICES, VIEW_TICKETS_MENU
+from portal.provider.db import SessionDep
+from portal.provider.errors import ApiError
+from portal.provider.models import Invoice, Service, ServiceStatus, Ticket, TicketStatus
+from portal.provider.routes import invoice_summary
+from portal.provider.schemas.dashboard import DashboardOut
+from portal.provider.schemas.invoices import CURRENCY
+from portal.provider.scoping import company_condition
+from portal.provider.security import CurrentPrincipal, Principal
+
+router = APIRouter(prefix="/api/users", tags=["users"])
+
+
+@router.get("/{user_id}/dashboard", response_model=DashboardOut, response_model_exclude_none=True)
+def user_dashboard(user_id: uuid.UUID, db: SessionDep, principal: CurrentPrincipal) -> DashboardOut:
+    """The counters of one's own dashboard; another user's id is not found. The ticket and
+    invoice figures are present only to a user who may read tickets and invoices."""
+    if user_id != principal.user.id:
+        raise ApiError(404)
+    active, under_construction = _service_counts(db, principal)
+    dashboard = DashboardOut(
+        nb_active_services=active, nb_under_construction_services=under_construction
+    )
+    if principal.allows(VIEW_TICKETS_MENU):
+        (
+            dashboard.nb_open_tickets,
+            dashboard.nb_active_tickets,
+            dashboard.nb_closed_tickets,
+        ) = _ticket_counts(db, principal)
+    if principal.allows(ACCESS_INVOICES):
+        today = invoice_summary.business_today()
+        unpaid = invoice_summary.unpaid_totals(
+            db, company_condition(principal, Invoice.company_id), today
+        )
+        dashboard.currency, dashboard.date = CURRENCY, today
+        dashboard.balance = unpaid.balance
+        dashboard.amount_due = unpaid.amount_due
+        dashboard.amount_overdue = unpaid.amount_overdue
+        dashboard.nb_unpaid_invoices = unpaid.nb_unpaid_invoices
+    return dashboard
+
+
+def _service_counts(db: Session, principal: Principal) -> tuple[int, int]:
+    status = col(Service.status)
+    counts = dict(
+        db.exec(
+            select(status, func.count())
+            .where(
+                company_condition(principal, Service.company_id),
+                status.in_([ServiceStatus.ACTIVE, ServiceStatus.UNDER_CONSTRUCTION]),
+            )
+            .group_by(status)
+        ).all()
+    )
+    return counts.get(ServiceStatus.ACTIVE, 0), counts.get(ServiceStatus.UNDER_CONSTRUCTION, 0)
+
+
+def _ticket_counts(db: Session, principal: Principal) -> tuple[int, int, int]:
+    """Open (every status but closed), active and closed, as the tickets screen's tiles."""
+    status = col(Ticket.status)
+    open_count, active, closed = db.exec(
+        select(
+            func.count(sa.case((status != TicketStatus.CLOSED, 1))),
+            func.count(sa.case((status == TicketStatus.ACTIVE, 1))),
+            func.count(sa.case((status == TicketStatus.CLOSED, 1))),
+        ).where(company_condition(principal, Ticket.company_id))
+    ).one()
+    return open_count, active, closed
