@@ -1,49 +1,19 @@
 """The invoicing screen's tiles and chart, written in the user's language (amounts in euros,
 spec 9), and the list links the tiles open."""
 
-from datetime import date, timedelta
+from datetime import date
 from decimal import Decimal
 
 import plotly.graph_objects as go
 from babel.dates import format_date
-from pydantic import BaseModel
 
-from portal import routes
-from portal.client.models import InvoiceFilters, InvoiceSummary
-from portal.components.invoices.state import INVOICES_URL
+from portal.client.models import InvoiceSummary
 from portal.i18n import format_amount, format_locale, gettext, match_language
 
 # Readable on the light and the dark theme alike: the figure is drawn once, for both.
 _INK = "#8b8d98"
 _GRID = "rgba(139, 141, 152, 0.25)"
 _INVOICED, _PAID = "#8e4ec6", "#30a46c"  # Radix purple 9 and green 9: the theme's colours
-
-
-class InvoiceTiles(BaseModel):
-    balance: str = ""
-    amount_due: str = ""
-    amount_overdue: str = ""
-    to_pay: int = 0
-    balance_url: str = ""
-    due_url: str = ""
-    overdue_url: str = ""
-
-    @classmethod
-    def of(cls, summary: InvoiceSummary, language: str) -> "InvoiceTiles":
-        path = routes.INVOICES.path
-        unpaid = InvoiceFilters(is_paid=False)
-        due = unpaid.model_copy(update={"type": "invoice"})
-        today = summary.date or date.today()
-        overdue = due.model_copy(update={"due_before": today - timedelta(days=1)})
-        return cls(
-            balance=format_amount(summary.balance, language, summary.currency),
-            amount_due=format_amount(summary.amount_due, language, summary.currency),
-            amount_overdue=format_amount(summary.amount_overdue, language, summary.currency),
-            to_pay=summary.nb_unpaid_invoices,
-            balance_url=INVOICES_URL.url(path, unpaid),
-            due_url=INVOICES_URL.url(path, due),
-            overdue_url=INVOICES_URL.url(path, overdue),
-        )
 
 
 def billing_chart(summary: InvoiceSummary, language: str) -> go.Figure:

@@ -8,11 +8,9 @@ import reflex as rx
 from portal.client import ProviderClient
 from portal.components.charts import figure_json
 from portal.components.invoices.state import InvoiceList
-from portal.pages.invoices.models import InvoiceTiles, billing_chart
-from portal.state.failures import reports_failures
+from portal.components.invoices.tiles import InvoiceTiles
+from portal.pages.invoices.models import billing_chart
 from portal.state.session import SessionState
-
-DUE_AFTER, DUE_BEFORE = "due_after", "due_before"
 
 
 class InvoicesState(InvoiceList, SessionState):
@@ -29,14 +27,3 @@ class InvoicesState(InvoiceList, SessionState):
         language = self.current_language
         self.tiles = InvoiceTiles.of(summary, language)
         self.chart = figure_json(billing_chart(summary, language))
-
-    @rx.event
-    @reports_failures
-    async def set_due_date(self, name: str, value: str):
-        """One end of the due-date range; the earlier date is always the start (spec 2)."""
-        filters = self.filters.with_value(name, value)
-        start, end = filters.due_after, filters.due_before
-        if start and end and start > end:
-            filters = filters.model_copy(update={DUE_AFTER: end, DUE_BEFORE: start})
-        async for update in self._apply(filters):
-            yield update

@@ -6,62 +6,19 @@ from reflex.vars import ObjectVar
 from portal.client.filters import ANY
 from portal.client.models import InvoiceFilters
 from portal.components.charts import lazy_plot
-from portal.components.data_table import clear_filters_button, list_count
+from portal.components.data_table import clear_filters_button, date_filter, list_count
 from portal.components.forms import field
 from portal.components.i18n import _
 from portal.components.invoices.table import invoices_table
-from portal.components.tiles import count_tile
-from portal.pages.invoices.models import InvoiceTiles
-from portal.pages.invoices.state import DUE_AFTER, DUE_BEFORE, InvoicesState
+from portal.components.invoices.tiles import InvoiceTiles, invoice_tiles
+from portal.pages.invoices.state import InvoicesState
 
 FILTER_DEBOUNCE_MS = 500  # spec 9
 chosen: ObjectVar[InvoiceFilters] = InvoicesState.filters.to(ObjectVar, InvoiceFilters)
 
 
 def tiles() -> rx.Component:
-    tile = InvoicesState.tiles.to(ObjectVar, InvoiceTiles)
-    loading = InvoicesState.summing
-    return rx.grid(
-        count_tile(
-            _("Balance"),
-            tile.balance,
-            tile.balance_url,
-            icon="scale",
-            color="purple",
-            loading=loading,
-            test_id="tile-balance",
-        ),
-        count_tile(
-            _("Amount due"),
-            tile.amount_due,
-            tile.due_url,
-            icon="receipt-euro",
-            color="orange",
-            loading=loading,
-            test_id="tile-amount-due",
-        ),
-        count_tile(
-            _("Amount overdue"),
-            tile.amount_overdue,
-            tile.overdue_url,
-            icon="triangle-alert",
-            color="red",
-            loading=loading,
-            test_id="tile-amount-overdue",
-        ),
-        count_tile(
-            _("Invoices to pay"),
-            tile.to_pay,
-            tile.due_url,
-            icon="file-clock",
-            color="gray",
-            loading=loading,
-            test_id="tile-to-pay",
-        ),
-        columns=rx.breakpoints(initial="1", sm="2", lg="4"),
-        spacing=rx.breakpoints(initial="2", sm="4"),
-        width="100%",
-    )
+    return invoice_tiles(InvoicesState.tiles.to(ObjectVar, InvoiceTiles), InvoicesState.summing)
 
 
 def chart() -> rx.Component:
@@ -94,19 +51,6 @@ def _select(label: rx.Var, name: str, value: rx.Var, options: list[tuple[str, rx
     )
 
 
-def _due_date(input_id: str, label: rx.Var, name: str, value: rx.Var) -> rx.Component:
-    return field(
-        label,
-        rx.input(
-            id=input_id,
-            type="date",
-            value=rx.cond(value, value.to(str), ""),
-            on_change=lambda day: InvoicesState.set_due_date(name, day),
-            width="100%",
-        ),
-    )
-
-
 def filters() -> rx.Component:
     return rx.flex(
         field(
@@ -134,8 +78,12 @@ def filters() -> rx.Component:
             rx.cond(chosen.is_paid.is_none(), ANY, rx.cond(chosen.is_paid, "1", "0")),
             [(ANY, _("Paid and unpaid")), ("1", _("Paid")), ("0", _("Unpaid"))],
         ),
-        _due_date("invoices-due-after", _("Due from"), DUE_AFTER, chosen.due_after),
-        _due_date("invoices-due-before", _("Due until"), DUE_BEFORE, chosen.due_before),
+        date_filter(
+            InvoicesState, "invoices-due-after", _("Due from"), "due_after", chosen.due_after
+        ),
+        date_filter(
+            InvoicesState, "invoices-due-before", _("Due until"), "due_before", chosen.due_before
+        ),
         clear_filters_button(InvoicesState),
         direction=rx.breakpoints(initial="column", md="row"),
         align=rx.breakpoints(initial="stretch", md="end"),

@@ -9,7 +9,7 @@ from reflex.event import EventSpec
 
 from portal.client import ProviderClient
 from portal.client.models import InvoiceFilters, MaintenanceFilters
-from portal.client_references import split_client_references
+from portal.client_references import CLIENT_REFERENCES_MAX, split_client_references
 from portal.components.invoices.state import InvoiceList
 from portal.components.maintenances.state import MaintenanceList
 from portal.i18n import gettext
@@ -78,7 +78,7 @@ class ServiceState(ItemPageState, SessionState):
             return
         self.saving = True
         yield
-        text = ", ".join(split_client_references(self.references_text))
+        text = ", ".join(split_client_references(self.references_text, limit=CLIENT_REFERENCES_MAX))
         try:
             client = await self.provider()
             updated = await client.services.update_client_references(self.service.reference, text)

@@ -18,11 +18,11 @@ from portal.components.downloads import download_link
 from portal.components.i18n import _
 from portal.components.multi_select import multi_select
 from portal.components.service_status import STATUS_LABELS, status_chip
+from portal.components.services.query import status_list_url
 from portal.components.tiles import count_tile
 from portal.i18n import N_
 from portal.pages.services.import_dialog import import_dialog
 from portal.pages.services.models import ServiceRow
-from portal.pages.services.query import status_list_url
 from portal.pages.services.state import CARDS, TABLE, ServicesState
 from portal.permissions import MANAGE_SERVICE_REFERENCES
 
@@ -66,42 +66,13 @@ def tiles() -> rx.Component:
 
 
 def _status_filter() -> rx.Component:
-    return rx.popover.root(
-        rx.popover.trigger(
-            rx.button(
-                _("Status"),
-                rx.cond(
-                    filters.statuses.length() > 0,
-                    rx.badge(filters.statuses.length(), radius="full", variant="solid"),
-                ),
-                rx.icon("chevron-down", size=14),
-                variant="surface",
-                color_scheme="gray",
-                data_testid="status-filter",
-            )
-        ),
-        rx.popover.content(
-            rx.vstack(
-                *(
-                    rx.checkbox(
-                        _(label),
-                        checked=filters.statuses.contains(key),
-                        on_change=ServicesState.toggle_filter("statuses", key),
-                    )
-                    for key, label in STATUS_LABELS.items()
-                ),
-                rx.button(
-                    _("Clear"),
-                    on_click=ServicesState.clear_filter("statuses"),
-                    variant="ghost",
-                    size="1",
-                    disabled=filters.statuses.length() == 0,
-                ),
-                spacing="2",
-                align="start",
-            ),
-            aria_label=_("Status"),
-        ),
+    return multi_select(
+        _("Status"),
+        options=[(key, _(label)) for key, label in STATUS_LABELS.items()],
+        selected=filters.statuses.to(ArrayVar, list[str]),
+        on_toggle=lambda key: ServicesState.toggle_filter("statuses", key),
+        on_clear=ServicesState.clear_filter("statuses"),
+        test_id="status-filter",
     )
 
 

@@ -2,19 +2,16 @@
 and the view mode remembered in the browser (spec 4, Browser storage)."""
 
 import asyncio
-from typing import Any, ClassVar
 
 import reflex as rx
 
-from portal.client import Page, ProviderClient
+from portal.client import ProviderClient
 from portal.client.models import TicketFilters
-from portal.components.paging import ASCENDING, DESCENDING, Paging
+from portal.components.paging import ASCENDING, DESCENDING
 from portal.components.ticket_status import NOT_CLOSED
-from portal.list_query import ListUrl
-from portal.pages.tickets.models import TicketRow
-from portal.pages.tickets.query import TICKETS_URL
+from portal.components.tickets.query import TICKETS_URL
+from portal.components.tickets.state import TicketList
 from portal.state.failures import reports_failures
-from portal.state.lists import ListState
 from portal.state.session import SessionState
 
 CARDS, TABLE = "card", "table"
@@ -23,13 +20,7 @@ ACTIVE = TicketFilters(statuses=["active"])
 CLOSED = TicketFilters(statuses=["closed"])
 
 
-class TicketsState(ListState, SessionState):
-    url: ClassVar[ListUrl[TicketFilters]] = TICKETS_URL
-    items_per_page: rx.Field[int] = rx.field(TICKETS_URL.paging.items_per_page)
-    sort_field: rx.Field[str] = rx.field(TICKETS_URL.paging.sort_field)
-    sort_direction: rx.Field[str] = rx.field(TICKETS_URL.paging.sort_direction)
-    filters: rx.Field[TicketFilters] = rx.field(default_factory=TicketFilters)
-    rows: rx.Field[list[TicketRow]] = rx.field(default_factory=list)
+class TicketsState(TicketList, SessionState):
     view_mode: str = rx.LocalStorage(CARDS, name="patchbay.tickets.view", sync=True)
     open_count: rx.Field[int] = rx.field(0)
     active_count: rx.Field[int] = rx.field(0)
@@ -48,12 +39,6 @@ class TicketsState(ListState, SessionState):
         finally:
             self.counting = False
         self.open_count, self.active_count, self.closed_count = counts
-
-    async def _fetch(self, client: ProviderClient, paging: Paging) -> Page[Any]:
-        page = await client.tickets.list(self.filters, **paging.arguments())
-        language = self.current_language
-        self.rows = [TicketRow.of(ticket, language) for ticket in page.items]
-        return page
 
     @rx.event
     def set_view_mode(self, mode: str | list[str]):

@@ -1,12 +1,18 @@
 """The tickets tab: tiles, filter row, count, then cards or a table, and the pages."""
 
 import reflex as rx
-from reflex.vars import ObjectVar
+from reflex.vars import ArrayVar, ObjectVar
 
 from portal import routes
 from portal.client.models import TicketFilters
-from portal.components.data_table import Column, data_table, loading_overlay, pager
+from portal.components.data_table import (
+    clear_filters_button,
+    list_count,
+    loading_overlay,
+    pager,
+)
 from portal.components.i18n import _
+from portal.components.multi_select import multi_select
 from portal.components.paging import ASCENDING
 from portal.components.ticket_status import (
     NOT_CLOSED,
@@ -15,22 +21,15 @@ from portal.components.ticket_status import (
     ticket_state_chip,
     ticket_status_chip,
 )
+from portal.components.tickets.models import TicketRow
+from portal.components.tickets.query import tickets_url
+from portal.components.tickets.table import tickets_table
 from portal.components.tiles import count_tile
 from portal.i18n import N_
-from portal.pages.tickets.models import TicketRow
-from portal.pages.tickets.query import tickets_url
 from portal.pages.tickets.state import CARDS, TABLE, TicketsState
 
 TEXT_DEBOUNCE_MS = 500  # spec 9
 filters: ObjectVar[TicketFilters] = TicketsState.filters.to(ObjectVar, TicketFilters)
-COLUMNS = (
-    Column(N_("Id"), "id"),
-    Column(N_("Status"), "status"),
-    Column(N_("Priority"), "priority"),
-    Column(N_("Subject"), "subject"),
-    Column(N_("Account name"), "accountName"),
-    Column(N_("Created"), "dateCreated"),
-)
 CARD_SORTS = (
     ("dateCreated", N_("Creation date")),
     ("id", N_("Id")),
@@ -78,42 +77,13 @@ def tiles() -> rx.Component:
 
 
 def _status_filter() -> rx.Component:
-    return rx.popover.root(
-        rx.popover.trigger(
-            rx.button(
-                _("Status"),
-                rx.cond(
-                    filters.statuses.length() > 0,
-                    rx.badge(filters.statuses.length(), radius="full", variant="solid"),
-                ),
-                rx.icon("chevron-down", size=14),
-                variant="surface",
-                color_scheme="gray",
-                data_testid="status-filter",
-            )
-        ),
-        rx.popover.content(
-            rx.vstack(
-                *(
-                    rx.checkbox(
-                        _(label),
-                        checked=filters.statuses.contains(key),
-                        on_change=TicketsState.toggle_filter("statuses", key),
-                    )
-                    for key, label in STATUS_LABELS.items()
-                ),
-                rx.button(
-                    _("Clear"),
-                    on_click=TicketsState.clear_filter("statuses"),
-                    variant="ghost",
-                    size="1",
-                    disabled=filters.statuses.length() == 0,
-                ),
-                spacing="2",
-                align="start",
-            ),
-            aria_label=_("Status"),
-        ),
+    return multi_select(
+        _("Status"),
+        options=[(key, _(label)) for key, label in STATUS_LABELS.items()],
+        selected=filters.statuses.to(ArrayVar, list[str]),
+        on_toggle=lambda key: TicketsState.toggle_filter("statuses", key),
+        on_clear=TicketsState.clear_filter("statuses"),
+        test_id="status-filter",
     )
 
 
@@ -158,16 +128,7 @@ def filter_row() -> rx.Component:
             auto_complete="off",
             width=rx.breakpoints(initial="100%", md="300px"),
         ),
-        rx.cond(
-            TicketsState.has_filters,
-            rx.button(
-                rx.icon("x", size=14),
-                _("Clear filters"),
-                on_click=TicketsState.clear_filters,
-                variant="ghost",
-                color_scheme="gray",
-            ),
-        ),
+        clear_filters_button(TicketsState),
         rx.spacer(),
         _view_toggle(),
         spacing="3",
@@ -178,16 +139,11 @@ def filter_row() -> rx.Component:
 
 
 def _count() -> rx.Component:
-    return rx.text(
-        rx.cond(
-            TicketsState.total == 1,
-            _("1 ticket found"),
-            _("{count} tickets found", count=TicketsState.total),
-        ),
-        size="2",
-        color=rx.color("gray", 11),
-        aria_live="polite",
-        data_testid="tickets-count",
+    return list_count(
+        TicketsState,
+        _("1 ticket found"),
+        _("{count} tickets found", count=TicketsState.total),
+        test_id="tickets-count",
     )
 
 
@@ -274,31 +230,8 @@ def cards() -> rx.Component:
     )
 
 
-def _cells(ticket: ObjectVar[TicketRow]) -> list[rx.Component | rx.Var]:
-    return [
-        rx.link(ticket.number, href=ticket.path, weight="medium", white_space="nowrap"),
-        ticket_status_chip(ticket.status),
-        priority_chip(ticket.priority),
-        rx.text(
-            ticket.subject,
-            title=ticket.subject,
-            max_width="320px",
-            overflow="hidden",
-            text_overflow="ellipsis",
-            white_space="nowrap",
-            data_testid="ticket-subject",
-        ),
-        rx.text(ticket.account_name, min_width="120px"),
-        rx.text(ticket.date_created, white_space="nowrap"),
-    ]
-
-
 def table() -> rx.Component:
-    return rx.card(
-        data_table(TicketsState, columns=COLUMNS, cells=_cells, label=_("Tickets")),
-        width="100%",
-        overflow_x="auto",
-    )
+    return rx.card(tickets_table(TicketsState), width="100%", overflow_x="auto")
 
 
 def tickets_tab() -> rx.Component:

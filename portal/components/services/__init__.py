@@ -1,0 +1,1 @@
+"""Services as other screens link to them: the services list's address."""
