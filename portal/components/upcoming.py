@@ -7,11 +7,6 @@ import reflex as rx
 from portal import routes
 from portal.components.i18n import _
 from portal.components.page import page
-from portal.i18n import N_
-
-# Fixed texts of the spec whose screens are among these routes, marked now so both catalogs
-# carry them and tests/unit/test_spec_texts.py watches them; each moves to its screen's module.
-SELECT_AT_LEAST_ONE_ENTRY = N_("Select at least one entry.")  # spec 2, Contacts: no company chosen
 
 
 def _notice() -> rx.Component:

@@ -80,18 +80,6 @@ def test_unknown_path_shows_not_found(page: Page) -> None:
     expect(page).to_have_url(re.compile(r"/login/?$"))
 
 
-def test_home_offers_only_the_sections_that_exist(page: Page) -> None:
-    log_in_as(page, "alice@acme-networks.test")
-    cards = page.get_by_role("main").get_by_role("link")
-    expect(cards.filter(has_text="Services")).to_be_visible()
-    expect(cards.filter(has_text="Invoicing")).to_be_visible()
-    expect(cards.filter(has_text="Users")).to_be_visible()
-    expect(cards.filter(has_text="Tickets")).to_be_visible()
-    # Monitoring and contacts are still being prepared (issue 9, item 6).
-    for label in ("Monitoring", "Contacts"):
-        expect(cards.filter(has_text=label)).to_have_count(0)
-
-
 def test_footer_shows_the_year_of_the_browsers_clock(page: Page) -> None:
     # A year no build could have baked in: the footer reads the browser's clock (spec 1).
     page.clock.set_fixed_time(datetime(2041, 3, 1, 12, tzinfo=UTC))

@@ -1,0 +1,84 @@
+"""The dashboard (spec 2: Dashboard): the counters of the user's own dashboard, the last
+tickets and the maintenances, each loaded and failing on its own."""
+
+from typing import ClassVar
+
+import reflex as rx
+
+from portal.client import ProviderError
+from portal.client.models import MaintenanceFilters, TicketFilters
+from portal.components.invoices.tiles import InvoiceTiles
+from portal.components.maintenances.browser_state import MaintenanceBrowser
+from portal.components.maintenances.state import MAINTENANCES_URL
+from portal.components.paging import Paging
+from portal.components.tickets.query import TICKETS_URL
+from portal.components.tickets.state import TicketList
+from portal.list_query import ListUrl
+from portal.pages.home.models import DashboardTiles
+from portal.permissions import VIEW_TICKETS_MENU
+from portal.state.failures import reports_failures
+from portal.state.session import SessionState
+
+DASHBOARD_ROWS = 5  # spec 2: five to a page, newest first
+LAST_TICKETS_URL = ListUrl(
+    TicketFilters,
+    Paging(items_per_page=DASHBOARD_ROWS, sort_field="dateCreated", sort_direction="desc"),
+    sort_fields=TICKETS_URL.sort_fields,
+    page_sizes=(DASHBOARD_ROWS,),
+)
+DASHBOARD_MAINTENANCES_URL = ListUrl(
+    MaintenanceFilters,
+    Paging(items_per_page=DASHBOARD_ROWS, sort_field="dateStart", sort_direction="desc"),
+    sort_fields=MAINTENANCES_URL.sort_fields,
+    page_sizes=(DASHBOARD_ROWS,),
+)
+
+
+class DashboardState(SessionState):
+    tiles: rx.Field[DashboardTiles] = rx.field(default_factory=DashboardTiles)
+    invoice_tiles: rx.Field[InvoiceTiles] = rx.field(default_factory=InvoiceTiles)
+    counting: rx.Field[bool] = rx.field(True)
+    # The tiles say they could not be loaded; the tables below load and fail on their own.
+    failed: rx.Field[bool] = rx.field(False)
+
+    @rx.event
+    @reports_failures
+    async def load(self):
+        if not self._page_open():
+            return
+        self.counting, self.failed = True, False
+        yield
+        try:
+            dashboard = await (await self.provider()).users.dashboard(self.user_id)
+        except ProviderError:
+            self.failed = True
+            raise
+        finally:
+            self.counting = False
+        self.tiles = DashboardTiles.of(dashboard)
+        if self.tiles.shows_invoices:
+            self.invoice_tiles = InvoiceTiles.of(dashboard, self.current_language)
+
+
+class LastTicketsState(TicketList, SessionState):
+    url: ClassVar[ListUrl[TicketFilters]] = LAST_TICKETS_URL
+    in_address = False
+    items_per_page: rx.Field[int] = rx.field(DASHBOARD_ROWS)
+
+    @rx.event
+    def show_last(self):
+        """The five newest tickets, once the page is open to a user who may read them."""
+        if self._page_open() and self._holds(VIEW_TICKETS_MENU):
+            return self._open_with(TicketFilters())
+
+
+class DashboardMaintenancesState(MaintenanceBrowser, SessionState):
+    url: ClassVar[ListUrl[MaintenanceFilters]] = DASHBOARD_MAINTENANCES_URL
+    in_address = False
+    items_per_page: rx.Field[int] = rx.field(DASHBOARD_ROWS)
+
+    @rx.event
+    def show_last(self):
+        """The maintenances newest start first, five to a page."""
+        if self._page_open():
+            return self._open_with(MaintenanceFilters())

@@ -1,0 +1,98 @@
+"""The dashboard (spec 2: Dashboard): each tile's figure is the count of the filtered list its
+link opens; the last tickets and the maintenances five to a page; the invoice tiles only with
+invoice access; French formats."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.helpers import log_in_as
+
+ALICE = "alice@acme-networks.test"
+BOB = "bob@acme-networks.test"
+
+
+def _tile_figure(page: Page, test_id: str) -> int:
+    tile = page.get_by_test_id(test_id)
+    expect(tile).to_have_text(re.compile(r"^\d+$"))
+    return int(tile.inner_text())
+
+
+def _listed(page: Page, count_id: str) -> int:
+    expect(page.locator("[aria-busy='true']")).to_have_count(0)
+    count = page.get_by_test_id(count_id)
+    expect(count).to_have_text(re.compile(r"^\d+ "))
+    return int(count.inner_text().split()[0])
+
+
+@pytest.mark.parametrize(
+    ("tile", "url", "count_id"),
+    [
+        ("tile-active-services", r"/services/?\?status=active$", "services-count"),
+        ("tile-under-construction", r"/services/?\?status=under_construction$", "services-count"),
+        ("tile-open-tickets", r"/tickets/?\?status.*=open", "tickets-count"),
+        ("tile-closed-tickets", r"/tickets/?\?status.*=closed$", "tickets-count"),
+        ("tile-to-pay", r"/invoices/?\?.*isPaid=0", "invoices-count"),
+    ],
+)
+def test_each_tile_opens_its_list_with_the_same_count(
+    page: Page, tile: str, url: str, count_id: str
+) -> None:
+    log_in_as(page, ALICE)
+    figure = _tile_figure(page, tile)
+    page.get_by_test_id(tile).click()
+    expect(page).to_have_url(re.compile(url))
+    assert _listed(page, count_id) == figure
+
+
+def test_the_last_tickets_and_the_maintenances_five_to_a_page(page: Page) -> None:
+    log_in_as(page, ALICE)
+    tickets = page.get_by_test_id("dashboard-tickets")
+    # A header and five tickets; the demo has more, so there are further pages.
+    expect(tickets.get_by_role("table", name="Tickets").get_by_role("row")).to_have_count(6)
+    expect(tickets.get_by_role("button", name="Page 2")).to_be_visible()
+    maintenances = page.get_by_test_id("dashboard-maintenances")
+    rows = maintenances.get_by_role("table", name="Maintenances").get_by_role("row")
+    expect(rows).to_have_count(6)
+    # The reference opens the dialog with the whole maintenance.
+    reference = rows.nth(1).get_by_role("button").first
+    name = reference.inner_text()
+    reference.click()
+    expect(page.get_by_role("dialog")).to_contain_text(name)
+
+
+def test_without_invoice_access_no_invoice_figures(page: Page) -> None:
+    log_in_as(page, BOB)
+    expect(page.get_by_test_id("tile-active-services")).to_have_text(re.compile(r"^\d+$"))
+    expect(page.get_by_test_id("dashboard-tickets")).to_be_visible()
+    expect(page.get_by_test_id("dashboard-invoices")).to_have_count(0)
+    expect(page.get_by_test_id("tile-amount-due")).to_have_count(0)
+
+
+def test_amounts_and_labels_in_french(page: Page) -> None:
+    log_in_as(page, ALICE)
+    expect(page.get_by_test_id("tile-amount-due")).to_contain_text("€")
+    page.get_by_role("combobox", name="Language").click()
+    page.get_by_role("option", name="Français").click()
+    expect(page.get_by_role("heading", name="Derniers tickets")).to_be_visible()
+    # "1 234,56 €": a comma before the cents and the euro sign after the amount.
+    expect(page.get_by_test_id("tile-amount-due")).to_have_text(
+        re.compile(r"^-?[\d\u202f\u00a0 ]+,\d\d\s€$")
+    )
+    expect(page.get_by_test_id("dashboard-invoices")).to_contain_text("Montant dû")
+
+
+def test_the_list_or_calendar_choice_is_shared_with_the_maintenances_view(page: Page) -> None:
+    log_in_as(page, ALICE)
+    card = page.get_by_test_id("dashboard-maintenances")
+    card.get_by_role("radio", name="Calendar").click()
+    expect(card.get_by_test_id("maintenance-calendar").locator(".fc-event").first).to_be_visible()
+    card.get_by_role("link", name="All maintenances").click()
+    expect(page.get_by_role("heading", level=1, name="Maintenances")).to_be_visible()
+    expect(page.get_by_test_id("maintenance-calendar")).to_be_visible()
+    page.get_by_role("radio", name="List").click()
+    page.goto("/")
+    expect(
+        page.get_by_test_id("dashboard-maintenances").get_by_role("table", name="Maintenances")
+    ).to_be_visible()
