@@ -16,6 +16,13 @@
 #                       http://localhost:$PORT, right only on the server itself).
 #   PROVIDER_API_URL    the provider's own API; empty means the embedded one.
 #   SEED_DEMO=false     keeps the demo companies and users out of a real database.
+#   INSTANCE_NAME       names this container in X-Served-By and /readyz (the host name by default).
+#   METRICS_TOKEN       the bearer token Prometheus sends to /metrics (README, Operations).
+#   SMTP_URL            the mail relay; mails wait in the database's outbox while it is down.
+# Logs are JSON lines on stderr (LOG_FORMAT=text for readable ones). Migrations run at start,
+# one container at a time (an advisory lock); `docker stop` lets requests in progress finish.
+# Documents live in /app/data: mount a volume there and back it up with the database
+# (deploy/backup.sh).
 
 FROM python:3.11-slim-bookworm AS builder
 
@@ -67,10 +74,12 @@ COPY --from=builder --chown=patchbay:patchbay /app /app
 USER patchbay
 
 EXPOSE 3000
+VOLUME ["/app/data"]
 
-# Reflex's backend answers /ping once the app is up; the start compiles and builds the front end.
+# /healthz answers while the process does; readiness (/readyz: database, Redis, provider) is for
+# the load balancer, not a reason to restart the container during a database outage.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=120s --retries=3 \
-    CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:3000/ping', timeout=4)"]
+    CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:3000/healthz', timeout=4)"]
 
 # Production mode serves the built front end, the websocket and the mounted routes on one port.
 CMD ["reflex", "run", "--env", "prod", "--single-port", "--frontend-port", "3000", "--backend-port", "3000", "--backend-host", "0.0.0.0"]

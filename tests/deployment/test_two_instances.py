@@ -1,0 +1,245 @@
+"""Two portal instances behind nginx (issue 17): each built portal with its workers, sharing
+one PostgreSQL database and one Redis, behind deploy/nginx.conf run by Debian's nginx. A
+browser logs in through the proxy and is served by both instances (their X-Served-By headers);
+when one instance stops, the user stays signed in and carries on with the other.
+
+PostgreSQL: a scratch database on the server of ``DATABASE_URL``; Redis: a redis-server of the
+test's own. CI runs this module as its own step."""
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import psycopg
+import pytest
+import redis
+import sqlalchemy as sa
+from playwright.sync_api import Page, expect, sync_playwright
+
+from portal.settings import Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+NGINX = "/usr/sbin/nginx"
+CHROMIUM = "/usr/bin/chromium"
+DEMO_PASSWORD = "Patchbay-demo-2026"
+STARTUP_SECONDS = 420
+
+pytestmark = pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL", "").startswith("postgres")
+    or not Path(NGINX).exists()
+    or not Path(CHROMIUM).exists(),
+    reason="needs DATABASE_URL on PostgreSQL, Debian's nginx (scripts/ensure-nginx.sh), Chromium",
+)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(10)
+
+
+def _wait_until_ready(url: str, process: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while time.monotonic() < deadline:
+        assert process.poll() is None, log.read_text()[-4000:]
+        try:
+            if (
+                httpx.get(f"{url}/readyz", timeout=5).status_code == 200
+                and httpx.get(f"{url}/login", timeout=5, follow_redirects=True).status_code == 200
+            ):
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(1)
+    pytest.fail(f"{url} did not start:\n{log.read_text()[-4000:]}")
+
+
+@pytest.fixture(scope="module")
+def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, object]]:
+    work = tmp_path_factory.mktemp("two-instances")
+    processes: list[subprocess.Popen] = []
+    server = sa.make_url(Settings(database_url=os.environ["DATABASE_URL"]).sqlalchemy_url)
+    admin = server.set(drivername="postgresql").render_as_string(hide_password=False)
+    name = f"{server.database}_two"
+    database = server.set(drivername="postgresql", database=name)
+    with psycopg.connect(admin, autocommit=True) as db:
+        db.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        db.execute(f'CREATE DATABASE "{name}"')
+    redis_port = _free_port()
+    processes.append(
+        subprocess.Popen(
+            [
+                "redis-server",
+                "--port",
+                str(redis_port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(work),
+            ],
+            stdout=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+    )
+    ports = {"portal-a": _free_port(), "portal-b": _free_port()}
+    proxy_port = _free_port()
+    base_env = {
+        **os.environ,
+        "DATABASE_URL": database.render_as_string(hide_password=False),
+        "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
+        "ENVIRONMENT": "development",
+        "GRANIAN_WORKERS": "2",
+        "DATA_DIR": str(work / "data"),
+        "MAIL_DIR": str(work / "mail"),
+        "SMTP_URL": "",
+        "PORTAL_PUBLIC_URL": f"http://127.0.0.1:{proxy_port}",
+        "LOG_FORMAT": "json",
+    }
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                redis.Redis(port=redis_port).ping()
+                break
+            except redis.ConnectionError:
+                assert time.monotonic() < deadline
+                time.sleep(0.1)
+        subprocess.run(
+            [sys.executable, "-m", "portal.provider", "seed-demo"],
+            cwd=ROOT, env=base_env, check=True, capture_output=True,
+        )  # fmt: skip
+        instances: dict[str, subprocess.Popen] = {}
+        # One after the other: each start builds the same front end into .web.
+        for instance, port in ports.items():
+            log = work / f"{instance}.log"
+            with log.open("w") as output:
+                process = subprocess.Popen(
+                    [sys.executable, "-m", "reflex", "run", "--env", "prod",
+                     "--frontend-port", str(port), "--backend-port", str(port)],
+                    cwd=ROOT, env={**base_env, "PORT": str(port), "INSTANCE_NAME": instance},
+                    stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
+                )  # fmt: skip
+            processes.append(process)
+            instances[instance] = process
+            _wait_until_ready(f"http://127.0.0.1:{port}", process, log)
+
+        config = (ROOT / "deploy" / "nginx.conf").read_text()
+        config = (
+            config.replace("127.0.0.1:3001", f"127.0.0.1:{ports['portal-a']}")
+            .replace("127.0.0.1:3002", f"127.0.0.1:{ports['portal-b']}")
+            .replace("listen 8080;", f"listen 127.0.0.1:{proxy_port};")
+        )
+        (work / "patchbay.conf").write_text(config)
+        temp = work / "nginx-temp"
+        temp.mkdir()
+        (work / "nginx.conf").write_text(
+            f"daemon off;\npid {work}/nginx.pid;\nerror_log {work}/nginx-error.log;\n"
+            + ("user root;\n" if os.geteuid() == 0 else "")
+            + "events {}\nhttp {\n"
+            f"  access_log {work}/nginx-access.log;\n"
+            f"  client_body_temp_path {temp}/body;\n  proxy_temp_path {temp}/proxy;\n"
+            f"  fastcgi_temp_path {temp}/fastcgi;\n  uwsgi_temp_path {temp}/uwsgi;\n"
+            f"  scgi_temp_path {temp}/scgi;\n"
+            f"  include {work}/patchbay.conf;\n}}\n"
+        )
+        nginx = subprocess.Popen(
+            [NGINX, "-p", str(work), "-c", str(work / "nginx.conf")],
+            stderr=subprocess.STDOUT, stdout=(work / "nginx.out").open("w"),
+            start_new_session=True,
+        )  # fmt: skip
+        processes.append(nginx)
+        proxy = f"http://127.0.0.1:{proxy_port}"
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                if httpx.get(f"{proxy}/healthz", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert nginx.poll() is None, (work / "nginx.out").read_text()
+            assert time.monotonic() < deadline, "nginx did not answer"
+            time.sleep(0.2)
+        yield {"proxy": proxy, "instances": instances, "work": work}
+    finally:
+        for process in reversed(processes):
+            _stop(process)
+        with psycopg.connect(admin, autocommit=True) as db:
+            db.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        shutil.rmtree(work / "nginx-temp", ignore_errors=True)
+
+
+def _served_by(page: Page, times: int) -> set[str]:
+    """The instances that answered ``times`` requests of this page through the proxy."""
+    names = page.evaluate(
+        """async (times) => {
+            const names = [];
+            for (let i = 0; i < times; i++) {
+                const answer = await fetch('/healthz', {cache: 'no-store'});
+                names.push(answer.headers.get('X-Served-By'));
+            }
+            return names;
+        }""",
+        times,
+    )
+    return set(names)
+
+
+def test_both_instances_serve_and_the_session_survives_one_stopping(
+    deployment: dict[str, object],
+) -> None:
+    proxy = str(deployment["proxy"])
+    instances = deployment["instances"]
+    assert isinstance(instances, dict)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu", "--no-first-run"]
+        )
+        try:
+            context = browser.new_context(base_url=proxy, locale="en-GB")
+            context.set_default_timeout(20_000)
+            page = context.new_page()
+            page.goto("/login")
+            page.get_by_label("E-mail").fill("alice@acme-networks.test")
+            page.get_by_label("Password").fill(DEMO_PASSWORD)
+            page.get_by_role("button", name="Login").click()
+            expect(page.get_by_role("button", name="User menu")).to_be_visible(timeout=30_000)
+            assert _served_by(page, 12) == {"portal-a", "portal-b"}
+
+            page.goto("/services")
+            expect(page.get_by_role("heading", name="Services")).to_be_visible(timeout=30_000)
+
+            _stop(instances["portal-a"])
+            assert _served_by(page, 6) == {"portal-b"}
+            # The open tab reconnects its websocket to portal-b and still answers.
+            page.get_by_role("link", name="Tickets").click()
+            expect(page).to_have_url(re.compile(r"/tickets"))
+            expect(page.get_by_role("heading", name="Tickets")).to_be_visible(timeout=30_000)
+            # A new page load: the session cookie is honoured by the remaining instance.
+            page.goto("/users")
+            expect(page).to_have_url(re.compile(r"/users"))
+            expect(page.get_by_role("button", name="User menu")).to_be_visible(timeout=30_000)
+            expect(page.get_by_text("alice@acme-networks.test").first).to_be_visible()
+        finally:
+            browser.close()

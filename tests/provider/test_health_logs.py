@@ -1,0 +1,75 @@
+"""Logs (issue 17): JSON lines in production, readable ones in development, never a secret."""
+
+import json
+import logging
+
+import pytest
+
+from portal.logs import JsonFormatter, TextFormatter, redact, request_id_var
+from portal.settings import Settings
+
+
+def _record(message: str, *args: object, **extra: object) -> logging.LogRecord:
+    token = request_id_var.set("req-0123456789")
+    try:
+        logger = logging.getLogger("portal.test")
+        return logger.makeRecord(
+            "portal.test", logging.INFO, __file__, 1, message, args, None, extra=extra
+        )
+    finally:
+        request_id_var.reset(token)
+
+
+def test_production_logs_json_and_development_text() -> None:
+    assert Settings(environment="production").effective_log_format == "json"
+    assert Settings(environment="development").effective_log_format == "text"
+    assert Settings(environment="development", log_format="json").effective_log_format == "json"
+
+
+def test_a_json_line_holds_the_request_id_and_the_extra_fields() -> None:
+    line = JsonFormatter().format(_record("GET %s %d", "/services", 200, status=200))
+    entry = json.loads(line)
+    assert entry["message"] == "GET /services 200"
+    assert entry["request_id"] == "req-0123456789"
+    assert entry["status"] == 200
+    assert entry["level"] == "info"
+    assert "\n" not in line
+
+
+def test_a_text_line_names_the_request_id() -> None:
+    line = TextFormatter().format(_record("Seeded"))
+    assert line.endswith("Seeded [request_id=req-0123456789]")
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ('{"username": "a@b.test", "password": "Patchbay-demo-2026"}', "Patchbay-demo-2026"),
+        ("password=Patchbay-demo-2026&next=/", "Patchbay-demo-2026"),
+        ("Cookie: patchbay_session=Zm9vYmFyYmF6cXV4", "Zm9vYmFyYmF6cXV4"),
+        ("Cookie: theme=dark; patchbay_session=Zm9vYmFyYmF6cXV4", "Zm9vYmFyYmF6cXV4"),
+        ("Running upgrade: Tickets: the folded subject", ""),
+        ("Authorization: Bearer pbt_abcdef0123456789", "pbt_abcdef0123456789"),
+        ("https://portal.test/reset-password?token=AbC123xyz_-456", "AbC123xyz_-456"),
+        ("GET /_portal/session?ticket=tk_998877665544", "tk_998877665544"),
+        ("POST http://127.0.0.1:3000/provider/reset/Qw3rty_uiop-Asdfgh12", "Qw3rty_uiop-Asdfgh12"),
+        ("SMTP_URL smtp://mailer:hunter2@mail.internal:25", "hunter2"),
+    ],
+)
+def test_secrets_are_blanked_in_every_line(text: str, secret: str) -> None:
+    if not secret:  # a plain sentence that only looks like "name: value" stays whole
+        assert redact(text) == text
+        return
+    assert secret not in redact(text)
+    assert secret not in JsonFormatter().format(_record("%s", text))
+    assert secret not in TextFormatter().format(_record("%s", text))
+
+
+def test_an_exception_text_is_redacted_too() -> None:
+    try:
+        raise ValueError("login failed with password=Patchbay-demo-2026")
+    except ValueError:
+        record = logging.getLogger("t").makeRecord(
+            "t", logging.ERROR, __file__, 1, "failed", (), exc_info=__import__("sys").exc_info()
+        )
+    assert "Patchbay-demo-2026" not in JsonFormatter().format(record)
