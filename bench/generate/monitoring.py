@@ -1,17 +1,21 @@
-"""Monitoring sensors with their chart legends, and a year of five-minute samples for some.
+"""Monitoring sensors with their chart legends, and a year of five-minute history for some.
 
-The samples are the bulk of the data set (about 105 million rows at scale 1): they are built
-with NumPy, a sensor at a time, straight into PostgreSQL's binary COPY format.
+Each sampled sensor's year of five-minute values is built with NumPy, then written as the
+schema keeps it (docs/decisions/sensor-rollups.md): the last 48 hours as raw samples, the last
+31 days as hourly roll-ups and the whole year as daily ones, each hour and day with the
+minimum, maximum, sum and count the roll-up job would have written; straight into
+PostgreSQL's binary COPY format.
 """
 
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import numpy as np
+import psycopg
 
-from bench.generate.plan import SAMPLE_STEP
+from bench.generate.plan import HOURLY_ROLLUP_PERIOD, RAW_SAMPLE_PERIOD, SAMPLE_STEP
 from bench.generate.progress import Progress
 from bench.generate.world import CustomerCompany, World
 from portal.provider.demo_data.build_monitoring import PATH_TAGS, channel_key
@@ -24,6 +28,7 @@ from portal.provider.demo_data.sensors import (
     TEMPLATES,
     Channel,
     SensorTemplate,
+    reading_text,
 )
 from portal.provider.models import SensorStatus
 
@@ -33,6 +38,11 @@ SENSOR_COLUMNS = (
     "port_label",
 )  # fmt: skip
 SAMPLE_COLUMNS = ("id", "sensor_id", "legend_key", "at", "value")
+ROLLUP_COLUMNS = (
+    "sensor_id", "resolution", "at", "legend_key", "minimum", "maximum", "total", "count",
+)  # fmt: skip
+_PER_HOUR = 12  # five-minute samples
+_PER_DAY = 24 * _PER_HOUR
 # Sensors with a year of history have one channel: one row per five minutes.
 SAMPLED_TEMPLATES = (LATENCY, TEMPERATURE, POWER_DRAW)
 _STATUSES = {
@@ -97,7 +107,7 @@ def _sensor(
     scale = 1 + template.variation * (rng.random() - 0.5)
     first = template.channels[0]
     lookup = rng.choice(list(LOOKUP_VALUES)) if template.is_lookup else None
-    value = lookup or f"{first.baseline * scale:.1f} {first.unit}".strip()
+    value = lookup or reading_text(first.baseline * scale, first.unit)
     sensor_id = world.new_id()
     tags = [rng.choice(PATH_TAGS)] if rng.random() < 0.3 else []
     world.add(
@@ -154,8 +164,42 @@ def _row_type(key_length: int) -> np.dtype:
     )
 
 
-def sample_chunks(world: World, sensors: list[SampledSensor]) -> Iterator[bytes]:
-    """The binary COPY stream of every sample: header, a block per sensor, trailer."""
+def _rollup_row_type(key_length: int, resolution_length: int) -> np.dtype:
+    return np.dtype(
+        [
+            ("fields", ">i2"),
+            ("sensor_length", ">i4"),
+            ("sensor", "V16"),
+            ("resolution_length", ">i4"),
+            ("resolution", f"S{resolution_length}"),
+            ("at_length", ">i4"),
+            ("at", ">i8"),
+            ("key_length", ">i4"),
+            ("key", f"S{key_length}"),
+            ("minimum_length", ">i4"),
+            ("minimum", ">f8"),
+            ("maximum_length", ">i4"),
+            ("maximum", ">f8"),
+            ("total_length", ">i4"),
+            ("total", ">f8"),
+            ("count_length", ">i4"),
+            ("count", ">i4"),
+        ]
+    )
+
+
+@dataclass
+class SampleStreams:
+    """The binary COPY streams of the samples and of the roll-ups, built in one pass."""
+
+    rollups: list[bytes]
+
+
+def sample_chunks(
+    world: World, sensors: list[SampledSensor], streams: SampleStreams
+) -> Iterator[bytes]:
+    """The binary COPY stream of the raw samples (header, a block per sensor, trailer); each
+    sensor's roll-ups are added to ``streams.rollups`` on the way."""
     plan = world.plan
     count = plan.samples_per_sensor
     start = plan.anchor_time - (plan.samples_per_sensor * SAMPLE_STEP)
@@ -165,18 +209,59 @@ def sample_chunks(world: World, sensors: list[SampledSensor]) -> Iterator[bytes]
     hours = (unix % _MICROSECONDS_PER_DAY) / 3_600_000_000
     weekend = ((unix // _MICROSECONDS_PER_DAY + 3) % 7) >= 5
     daily = np.cos((hours - 20) / 24 * 2 * np.pi)
-    yield b"PGCOPY\n\xff\r\n\x00" + bytes(8)
-    progress = Progress("sensor_samples", plan.samples)
+    raw = int(RAW_SAMPLE_PERIOD / SAMPLE_STEP)
+    hourly = int(HOURLY_ROLLUP_PERIOD / SAMPLE_STEP)
+    streams.rollups = [_COPY_HEADER]
+    yield _COPY_HEADER
+    progress = Progress("sensor_samples", plan.sampled_sensors * count)
     for sensor in sensors:
-        yield _sensor_block(plan.seed, sensor, at, daily, weekend)
+        rows, values = _sensor_block(plan.seed, sensor, at, daily, weekend)
+        yield rows[-raw:].tobytes()
+        key = channel_key(sensor.channel.name).encode()
+        last_month = slice(len(at) - hourly, None)
+        streams.rollups.append(
+            _rollups(sensor, key, b"hour", at[last_month], values[last_month], _PER_HOUR)
+        )
+        streams.rollups.append(_rollups(sensor, key, b"day", at, values, _PER_DAY))
         progress.advance(count)
     progress.finish()
-    yield b"\xff\xff"
+    streams.rollups.append(_COPY_TRAILER)
+    yield _COPY_TRAILER
+
+
+_COPY_HEADER = b"PGCOPY\n\xff\r\n\x00" + bytes(8)
+_COPY_TRAILER = b"\xff\xff"
+
+
+def _rollups(
+    sensor: SampledSensor, key: bytes, resolution: bytes, at: np.ndarray, values: np.ndarray,
+    per_period: int,
+) -> bytes:  # fmt: skip
+    """Periods of ``per_period`` samples summed up as the roll-up job sums them."""
+    periods = values.reshape(-1, per_period)
+    rows = np.empty(len(periods), dtype=_rollup_row_type(len(key), len(resolution)))
+    rows["fields"] = 8
+    rows["sensor_length"] = 16
+    rows["sensor"] = np.frombuffer(sensor.id.bytes, dtype="V16")[0]
+    rows["resolution_length"] = len(resolution)
+    rows["resolution"] = resolution
+    rows["at_length"] = 8
+    rows["at"] = at[::per_period]
+    rows["key_length"] = len(key)
+    rows["key"] = key
+    rows["minimum_length"] = rows["maximum_length"] = rows["total_length"] = 8
+    rows["minimum"] = periods.min(axis=1)
+    rows["maximum"] = periods.max(axis=1)
+    rows["total"] = periods.sum(axis=1)
+    rows["count_length"] = 4
+    rows["count"] = per_period
+    return rows.tobytes()
 
 
 def _sensor_block(
     seed: int, sensor: SampledSensor, at: np.ndarray, daily: np.ndarray, weekend: np.ndarray
-) -> bytes:
+) -> tuple[np.ndarray, np.ndarray]:
+    """The sensor's year of samples as binary COPY rows, and their values."""
     rng = np.random.default_rng([seed, sensor.ordinal])
     channel = sensor.channel
     key = channel_key(channel.name).encode()
@@ -197,4 +282,13 @@ def _sensor_block(
     expected = sensor.baseline * (1 + channel.daily_swing * daily) * quiet
     noise = rng.normal(0.0, abs(sensor.baseline) * channel.noise, len(at))
     rows["value"] = np.round(expected + noise, 3)
-    return rows.tobytes()
+    return rows, rows["value"].astype(np.float64)
+
+
+def mark_rollups(connection: psycopg.Connection, anchor: datetime) -> None:
+    """The roll-up job's marks: it has summed up every hour and day before the anchor, so its
+    first run on this data set sums only the last hour and day again."""
+    connection.execute(
+        "INSERT INTO sensor_rollup_marks (resolution, at) VALUES (%s, %s), (%s, %s)",
+        ("hour", anchor - timedelta(hours=1), "day", anchor - timedelta(days=1)),
+    )

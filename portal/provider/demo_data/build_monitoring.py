@@ -18,6 +18,7 @@ from portal.provider.demo_data.sensors import (
     TRAFFIC,
     Channel,
     SensorTemplate,
+    reading_text,
 )
 from portal.provider.models import Sensor, SensorLegendEntry, SensorStatus, Service, ServiceStatus
 
@@ -208,7 +209,7 @@ def _set_states(context: SeedContext, sensors: list[DemoSensor]) -> None:
             continue
         channel = channels[0]
         reading = expected_value(channel, context.now)
-        sensor.value = f"{reading:.1f} {channel.unit}".strip()
+        sensor.value = reading_text(reading, channel.unit)
         sensor.desc_value = f"{channel.name}: {sensor.value}"
 
 

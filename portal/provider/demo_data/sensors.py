@@ -33,8 +33,8 @@ TRAFFIC = SensorTemplate(
     "Traffic {port}",
     "Traffic in and out",
     (
-        Channel("Traffic in", "Mbit/s", "1f77b4", 3200.0, 0.55, 0.08),
-        Channel("Traffic out", "Mbit/s", "2ca02c", 1800.0, 0.5, 0.1),
+        Channel("Traffic in", "bit/s", "1f77b4", 3.2e9, 0.55, 0.08),
+        Channel("Traffic out", "bit/s", "2ca02c", 1.8e9, 0.5, 0.1),
     ),
     variation=0.8,
 )
@@ -76,6 +76,17 @@ OPERATIONAL_STATE = SensorTemplate(
     (Channel("State", "", "17becf", 1.0, 0.0, 0.0),),
     is_lookup=True,
 )
+
+_BIT_PREFIXES = ((1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k"))
+
+
+def reading_text(value: float, unit: str) -> str:
+    """A reading as a monitoring system reports it: ``2.4 Gbit/s``, ``4.2 ms``."""
+    if unit == "bit/s":
+        factor, prefix = next(((f, p) for f, p in _BIT_PREFIXES if abs(value) >= f), (1.0, ""))
+        return f"{value / factor:.1f} {prefix}bit/s"
+    return f"{value:.1f} {unit}".strip()
+
 
 TEMPLATES = (TRAFFIC, LATENCY, OPTICAL_POWER, TEMPERATURE, POWER_DRAW, OPERATIONAL_STATE)
 

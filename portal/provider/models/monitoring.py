@@ -44,6 +44,8 @@ class SensorSample(SQLModel, table=True):
             "legend_key",
             unique=True,
         ),
+        # The roll-up job's scans by time alone (BRIN on PostgreSQL: rows arrive in time order).
+        sa.Index("ix_sensor_samples_at", "at", postgresql_using="brin"),
     )
 
     id: uuid.UUID = id_field()
@@ -51,6 +53,45 @@ class SensorSample(SQLModel, table=True):
     legend_key: str = Field(max_length=60)
     at: datetime
     value: float
+
+
+class RollupResolution(StrEnum):
+    HOUR = "hour"
+    DAY = "day"
+
+
+class SensorRollup(SQLModel, table=True):
+    """Samples summed up per hour or per day (``portal/provider/monitoring/rollup.py``): the
+    charts of 30 and 365 days read these, never the raw samples. The primary key leads with
+    (sensor, resolution, start), so a chart is one index range scan."""
+
+    __tablename__ = "sensor_rollups"
+    __table_args__ = (sa.Index("ix_sensor_rollups_at", "at", postgresql_using="brin"),)
+
+    sensor_id: uuid.UUID = Field(foreign_key="sensors.id", primary_key=True, ondelete="CASCADE")
+    resolution: RollupResolution = Field(
+        sa_type=enum_type(RollupResolution), primary_key=True, max_length=10
+    )
+    # The start of the hour or of the day (UTC).
+    at: datetime = Field(primary_key=True)
+    legend_key: str = Field(primary_key=True, max_length=60)
+    minimum: float
+    maximum: float
+    # The sum and the number of samples: the average, and exact sums when rolled up again.
+    total: float
+    count: int
+
+
+class SensorRollupMark(SQLModel, table=True):
+    """How far the roll-up job has summed up samples into a resolution: the start of the last
+    hour or day it summed (it sums that one again next time, with what arrived since)."""
+
+    __tablename__ = "sensor_rollup_marks"
+
+    resolution: RollupResolution = Field(
+        sa_type=enum_type(RollupResolution), primary_key=True, max_length=10
+    )
+    at: datetime
 
 
 class Sensor(SQLModel, table=True):

@@ -1,0 +1,38 @@
+"""Monitoring sensors: the list (by tags), a sensor's SVG chart over a span, its legend."""
+
+from collections.abc import Sequence
+
+from portal.client.hydra import Page
+from portal.client.models.sensors import DEFAULT_CHART_SPAN, ChartSpan, LegendEntry, Sensor
+from portal.client.resources.base import Resource
+
+# The provider's largest response without paging (portal/provider/routes/sensors.py).
+SENSORS_PER_CALL = 2000
+
+
+class SensorsResource(Resource):
+    async def list(self, tags: Sequence[str] = (), *, page: int = 1) -> Page[Sensor]:
+        """Up to ``SENSORS_PER_CALL`` sensors, in the screen's order (group, device, priority
+        descending, position); ``total`` tells how many match."""
+        return await self._list(
+            Sensor,
+            "/api/sensors",
+            page=page,
+            items_per_page=SENSORS_PER_CALL,
+            filters={"tags": list(tags)} if tags else None,
+        )
+
+    async def legend(self, uuid: str) -> "Sequence[LegendEntry]":
+        collection = await self._list(
+            LegendEntry, f"/api/sensors/{uuid}/chart_legend", items_per_page=SENSORS_PER_CALL
+        )
+        return collection.items
+
+    async def chart_svg(
+        self, uuid: str, span: ChartSpan = DEFAULT_CHART_SPAN, *, time_zone: str = ""
+    ) -> str:
+        """The chart as SVG text, labelled in the client's language and ``time_zone``."""
+        params = [("span", span)] + ([("timezone", time_zone)] if time_zone else [])
+        path = f"/api/sensors/{uuid}/chart/svg"
+        response = await self._client.request("GET", path, params=params)
+        return response.text

@@ -1,0 +1,171 @@
+"""The monitoring screen (spec 2): the sensors grouped with their status counts, refreshed
+every 30 s, a tag filter, and the chart dialog of one sensor.
+
+The list and the chart are read in background events: a refresh never holds the tab's state
+lock while the provider answers, so an open dialog and a span change stay responsive, and the
+page is updated in place (scroll position and dialog kept). A refresh writes only what changed.
+"""
+
+from datetime import UTC, datetime
+from typing import Any, cast
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import reflex as rx
+
+from portal.client import ProviderError
+from portal.client.models.sensors import CHART_SPANS, DEFAULT_CHART_SPAN, ChartSpan
+from portal.components.multi_select import Option
+from portal.i18n import format_time
+from portal.pages.monitoring.models import (
+    LegendRow,
+    SensorGroup,
+    StatusCount,
+    group_sensors,
+    status_counts,
+)
+from portal.settings import get_settings
+from portal.state.failures import reports_failures
+from portal.state.session import SessionState
+
+REFRESH_MS = 30_000  # spec 9
+_BROWSER_TIME_ZONE = "Intl.DateTimeFormat().resolvedOptions().timeZone"
+
+
+class MonitoringState(SessionState):
+    groups: rx.Field[list[SensorGroup]] = rx.field(default_factory=list)
+    counts: rx.Field[list[StatusCount]] = rx.field(default_factory=list)
+    total: rx.Field[int] = rx.field(0)
+    shown: rx.Field[int] = rx.field(0)
+    loading: rx.Field[bool] = rx.field(False)
+    loaded: rx.Field[bool] = rx.field(False)
+    refreshed_at: rx.Field[str] = rx.field("")
+    tag_options: rx.Field[list[Option]] = rx.field(default_factory=list)
+    tags: rx.Field[list[str]] = rx.field(default_factory=list)
+    time_zone: rx.Field[str] = rx.field("")
+
+    chart_open: rx.Field[bool] = rx.field(False)
+    chart_sensor: rx.Field[str] = rx.field("")
+    chart_title: rx.Field[str] = rx.field("")
+    chart_subtitle: rx.Field[str] = rx.field("")
+    chart_span: rx.Field[str] = rx.field(DEFAULT_CHART_SPAN)
+    chart_svg: rx.Field[str] = rx.field("")
+    chart_loading: rx.Field[bool] = rx.field(False)
+    legend: rx.Field[list[LegendRow]] = rx.field(default_factory=list)
+
+    @rx.event
+    def load(self):
+        """On opening the screen: the browser's time zone for the charts, then the list."""
+        if not self._page_open():
+            return None
+        self.loading = not self.loaded
+        return [
+            rx.call_script(_BROWSER_TIME_ZONE, callback=MonitoringState.set_time_zone),
+            MonitoringState.refresh,
+        ]
+
+    @rx.event
+    def set_time_zone(self, zone: Any):
+        self.time_zone = zone if isinstance(zone, str) and len(zone) <= 64 else ""
+
+    @rx.event(background=True)
+    async def refresh(self):
+        """Reads the sensors (the chosen tags) and updates the screen in place."""
+        async with self:
+            if not self._page_open():
+                return None
+            tags = list(self.tags)
+            language = self.current_language
+            try:
+                client = await self.provider()
+            except ProviderError as error:
+                return await self.report(error)
+        try:
+            page = await client.sensors.list(tags)
+        except ProviderError as error:
+            async with self:
+                self.loading = False
+                return await self.report(error)
+        path_types = get_settings().sensor_path_tags
+        groups = group_sensors(page.items, language, path_types)
+        cards = [card for group in groups for device in group.devices for card in device.cards]
+        counts = status_counts(cards, language)
+        found_tags = {tag for sensor in page.items for tag in sensor.tags}
+        async with self:
+            if tags != self.tags:
+                return None  # the filter changed meanwhile: its own refresh follows
+            if groups != self.groups:
+                self.groups = groups
+            if counts != self.counts:
+                self.counts = counts
+            self.total, self.shown = page.total, len(page.items)
+            known = {option.value for option in self.tag_options}
+            if not found_tags <= known:
+                every = sorted(known | found_tags, key=str.casefold)
+                self.tag_options = [Option(value=tag, label=tag) for tag in every]
+            self.refreshed_at = format_time(_now(self.time_zone), language)
+            self.loading, self.loaded = False, True
+        return None
+
+    @rx.event
+    def toggle_tag(self, tag: str):
+        self.tags = [t for t in self.tags if t != tag] if tag in self.tags else [*self.tags, tag]
+        self.loading = True
+        return MonitoringState.refresh
+
+    @rx.event
+    def clear_tags(self):
+        self.tags = []
+        self.loading = True
+        return MonitoringState.refresh
+
+    # --- the chart dialog ---------------------------------------------------------------------
+
+    @rx.event
+    @reports_failures
+    async def open_chart(self, sensor_id: str, name: str, device: str):
+        self.chart_sensor, self.chart_title, self.chart_subtitle = sensor_id, name, device
+        self.chart_span = DEFAULT_CHART_SPAN
+        self.chart_svg, self.legend = "", []
+        self.chart_open, self.chart_loading = True, True
+        yield
+        client = await self.provider()
+        self.legend = [LegendRow.of(entry) for entry in await client.sensors.legend(sensor_id)]
+        yield MonitoringState.show_span(DEFAULT_CHART_SPAN)
+
+    @rx.event(background=True)
+    async def show_span(self, span: str | list[str]):
+        """Draws the chosen span; a late answer for a span no longer chosen is dropped."""
+        if not isinstance(span, str) or span not in CHART_SPANS:
+            return None
+        chosen = cast(ChartSpan, span)
+        async with self:
+            self.chart_span, self.chart_loading = chosen, True
+            sensor, zone = self.chart_sensor, self.time_zone
+            try:
+                client = await self.provider()
+            except ProviderError as error:
+                return await self.report(error)
+        try:
+            svg = await client.sensors.chart_svg(sensor, chosen, time_zone=zone)
+        except ProviderError as error:
+            async with self:
+                self.chart_loading = False
+                return await self.report(error)
+        async with self:
+            if (self.chart_sensor, self.chart_span) == (sensor, chosen):
+                self.chart_svg, self.chart_loading = svg, False
+        return None
+
+    @rx.event
+    def set_chart_open(self, is_open: bool):
+        self.chart_open = is_open
+        if not is_open:
+            self.chart_svg, self.chart_sensor = "", ""
+
+
+def _now(zone: str) -> datetime:
+    """Now in the browser's time zone (UTC until the browser has said which)."""
+    try:
+        return datetime.now(ZoneInfo(zone or "UTC"))
+    except (ZoneInfoNotFoundError, ValueError):
+        return datetime.now(UTC)

@@ -1,0 +1,278 @@
+"""Monitoring sensors (spec 2, 3, 6 and 7): the list read as ``items``/``totalItems``, a sensor's
+chart as SVG over one of four spans, and its chart legend.
+
+Admins, read-only staff and holders of ROLE_ACCESS_MONITORING may read sensors (spec 6,
+Menu.monitoring); customers see their companies' sensors only, staff every company's; another
+company's sensor, chart or legend is 404. Each chart span reads one resolution — raw samples for
+2 and 48 hours, hourly roll-ups for 30 days, daily ones for 365 days — with one range scan of an
+index led by the sensor (docs/decisions/sensor-rollups.md).
+"""
+
+import time
+import uuid
+from datetime import UTC, datetime, timedelta
+from typing import Annotated, cast
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import sqlalchemy as sa
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import Response
+from sqlalchemy.dialects.postgresql import ARRAY, JSONB
+from sqlmodel import Session, col, select
+from sqlmodel.sql.expression import SelectOfScalar
+
+from portal.i18n import N_
+from portal.permissions import VIEW_MONITORING_MENU
+from portal.provider.db import SessionDep
+from portal.provider.errors import ApiError
+from portal.provider.hydra import (
+    ItemsCollection,
+    Ordering,
+    Pagination,
+    collection,
+    ordering,
+    paginate,
+)
+from portal.provider.language import LanguageDep
+from portal.provider.models import (
+    RollupResolution,
+    Sensor,
+    SensorLegendEntry,
+    SensorRollup,
+    SensorSample,
+)
+from portal.provider.monitoring.chart import ChartRequest, Series, Span, render_chart
+from portal.provider.schemas.sensors import (
+    LegendEntryOut,
+    SensorOut,
+    legend_entry_out,
+    sensor_out,
+)
+from portal.provider.scoping import one_or_404, scope_to_companies
+from portal.provider.security import CurrentPrincipal, Principal
+
+router = APIRouter(prefix="/api/sensors", tags=["sensors"])
+
+# The monitoring screen reads a company's sensors in one call (spec 7 sends no paging): without
+# ``itemsPerPage`` the list holds up to this many, ``totalItems`` telling how many there are.
+SENSORS_PER_RESPONSE_MAX = 2000
+TAGS_MAX = 50
+# What each span reads, and the time between two of its points.
+_SPAN_SOURCE: dict[Span, tuple[RollupResolution | None, timedelta]] = {
+    Span.LAST_2_HOURS: (None, timedelta(minutes=5)),
+    Span.LAST_48_HOURS: (None, timedelta(minutes=5)),
+    Span.LAST_30_DAYS: (RollupResolution.HOUR, timedelta(hours=1)),
+    Span.LAST_365_DAYS: (RollupResolution.DAY, timedelta(days=1)),
+}
+# Only the chart itself: nothing it could load, no script it could run, even opened on its own.
+_SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+
+_requested_ordering = ordering(
+    {
+        "group": col(Sensor.group),
+        "device": col(Sensor.device),
+        "name": col(Sensor.name),
+        "priority": col(Sensor.priority),
+        "position": col(Sensor.position),
+        "status": col(Sensor.status),
+    },
+    default=[],
+)
+
+
+def sensor_ordering(request: Request) -> Ordering:
+    """The requested order, then the screen's: group, device, priority descending, position
+    (spec 2), the id last so pages never overlap."""
+    return [
+        *_requested_ordering(request),
+        col(Sensor.group).asc(),
+        col(Sensor.device).asc(),
+        col(Sensor.priority).desc(),
+        col(Sensor.position).asc(),
+        col(Sensor.id).asc(),
+    ]
+
+
+def sensor_paging(
+    page: Annotated[int, Query(ge=1, le=1_000_000, description="Page number, from 1.")] = 1,
+    items_per_page: Annotated[
+        int | None,
+        Query(
+            alias="itemsPerPage",
+            ge=1,
+            le=SENSORS_PER_RESPONSE_MAX,
+            description=f"Items per page; without it, up to {SENSORS_PER_RESPONSE_MAX}.",
+        ),
+    ] = None,
+) -> Pagination:
+    return Pagination(page, items_per_page or SENSORS_PER_RESPONSE_MAX)
+
+
+def visible_sensors(principal: Principal) -> SelectOfScalar[Sensor]:
+    """The sensors ``principal`` may read; 403 without the monitoring permission."""
+    if not principal.allows(VIEW_MONITORING_MENU):
+        raise ApiError(403)
+    return scope_to_companies(select(Sensor), principal, Sensor.company_id)
+
+
+def _with_any_tag(db: Session, tags: list[str]) -> sa.ColumnElement[bool]:
+    """Sensors carrying at least one of ``tags`` (a JSON list column)."""
+    if db.get_bind().dialect.name == "postgresql":
+        wanted = sa.cast(sa.literal(tags, ARRAY(sa.String)), ARRAY(sa.String))
+        return cast(sa.ColumnElement[bool], sa.cast(col(Sensor.tags), JSONB).op("?|")(wanted))
+    each = sa.func.json_each(col(Sensor.tags)).table_valued("value")
+    return sa.exists(sa.select(sa.literal(1)).select_from(each).where(each.c.value.in_(tags)))
+
+
+@router.get("", response_model=ItemsCollection[SensorOut])
+def list_sensors(
+    request: Request,
+    db: SessionDep,
+    principal: CurrentPrincipal,
+    page: Annotated[Pagination, Depends(sensor_paging)],
+    order: Annotated[Ordering, Depends(sensor_ordering)],
+    tags: Annotated[
+        list[str] | None,
+        Query(alias="tags[]", max_length=TAGS_MAX, description="Sensors with any of these tags."),
+    ] = None,
+    tags_plain: Annotated[
+        list[str] | None, Query(alias="tags", max_length=TAGS_MAX, include_in_schema=False)
+    ] = None,
+) -> ItemsCollection[SensorOut]:
+    statement = visible_sensors(principal)
+    wanted = [tag.strip() for tag in [*(tags or ()), *(tags_plain or ())] if tag.strip()]
+    if wanted:
+        statement = statement.where(_with_any_tag(db, sorted(set(wanted))))
+    sensors, total = paginate(db, statement.order_by(*order), page)
+    members = [sensor_out(sensor) for sensor in sensors]
+    result = collection(request, "Sensor", members, total, page, with_items=True)
+    return cast(ItemsCollection[SensorOut], result)
+
+
+def _visible_sensor(db: Session, principal: Principal, sensor_id: uuid.UUID) -> Sensor:
+    return one_or_404(db, visible_sensors(principal).where(Sensor.id == sensor_id))
+
+
+def _legend(db: Session, sensor_id: uuid.UUID) -> list[SensorLegendEntry]:
+    statement = (
+        select(SensorLegendEntry)
+        .where(SensorLegendEntry.sensor_id == sensor_id)
+        .order_by(col(SensorLegendEntry.key))
+    )
+    return list(db.exec(statement))
+
+
+@router.get("/{sensor_id}/chart_legend", response_model=ItemsCollection[LegendEntryOut])
+def chart_legend(
+    request: Request, sensor_id: uuid.UUID, db: SessionDep, principal: CurrentPrincipal
+) -> ItemsCollection[LegendEntryOut]:
+    sensor = _visible_sensor(db, principal, sensor_id)
+    entries = [legend_entry_out(entry) for entry in _legend(db, sensor.id)]
+    page = Pagination(1, max(len(entries), 1))
+    result = collection(
+        request, "SensorChartLegendEntry", entries, len(entries), page, with_items=True
+    )
+    return cast(ItemsCollection[LegendEntryOut], result)
+
+
+def chart_zone(
+    zone: Annotated[
+        str,
+        Query(
+            alias="timezone",
+            max_length=64,
+            description="The IANA time zone of the time labels (Europe/Paris); UTC by default.",
+        ),
+    ] = "UTC",
+) -> ZoneInfo:
+    try:
+        return ZoneInfo(zone)
+    except (ZoneInfoNotFoundError, ValueError) as error:
+        raise ApiError(400, N_("Unknown time zone: {zone}."), zone=zone) from error
+
+
+def chart_series(
+    db: Session, sensor_id: uuid.UUID, span: Span, start: datetime, end: datetime
+) -> list[Series]:
+    """The legend's channels with their points over [start, end]: one range scan of the raw
+    samples (sensor, time) or of one resolution of the roll-ups (sensor, resolution, start)."""
+    legend = _legend(db, sensor_id)
+    series = {entry.key: Series(entry.name, entry.unit or "", entry.color) for entry in legend}
+    resolution, step = _SPAN_SOURCE[span]
+    if resolution is None:
+        raw = (
+            select(SensorSample.legend_key, SensorSample.at, SensorSample.value)
+            .where(
+                SensorSample.sensor_id == sensor_id,
+                col(SensorSample.at) > start,
+                col(SensorSample.at) <= end,
+            )
+            .order_by(col(SensorSample.at))
+        )
+        for key, at, value in db.exec(raw):
+            channel = series.get(key)
+            if channel is not None:
+                channel.times.append(_utc(at).timestamp())
+                channel.values.append(value)
+        return list(series.values())
+    rolled = (
+        sa.select(
+            col(SensorRollup.legend_key),
+            col(SensorRollup.at),
+            col(SensorRollup.minimum),
+            col(SensorRollup.maximum),
+            col(SensorRollup.total),
+            col(SensorRollup.count),
+        )
+        .where(
+            col(SensorRollup.sensor_id) == sensor_id,
+            col(SensorRollup.resolution) == resolution,
+            col(SensorRollup.at) > start - step,
+            col(SensorRollup.at) <= end,
+        )
+        .order_by(col(SensorRollup.at))
+    )
+    for key, at, minimum, maximum, total, count in db.execute(rolled):
+        channel = series.get(key)
+        if channel is not None and count:
+            channel.times.append(_utc(at).timestamp())
+            channel.values.append(total / count)
+            channel.lows.append(minimum)
+            channel.highs.append(maximum)
+    return list(series.values())
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+@router.get(
+    "/{sensor_id}/chart/svg",
+    response_class=Response,
+    responses={200: {"content": {"image/svg+xml": {}}, "description": "The chart as SVG."}},
+)
+def chart_svg(
+    sensor_id: uuid.UUID,
+    db: SessionDep,
+    principal: CurrentPrincipal,
+    language: LanguageDep,
+    zone: Annotated[ZoneInfo, Depends(chart_zone)],
+    span: Annotated[Span, Query(description="The period drawn, up to now.")] = Span.LAST_2_HOURS,
+) -> Response:
+    """The sensor's channels over the span, in the legend's colours, labelled in the request's
+    language and ``timezone``; self-contained SVG, safe to inline in a page."""
+    started = time.perf_counter()
+    sensor = _visible_sensor(db, principal, sensor_id)
+    end = datetime.now(UTC)
+    request = ChartRequest(span, end, language, zone, _SPAN_SOURCE[span][1])
+    series = chart_series(db, sensor.id, span, request.start, end)
+    svg = render_chart(series, request)
+    return Response(
+        svg,
+        media_type="image/svg+xml",
+        headers={
+            "Content-Security-Policy": _SVG_POLICY,
+            "Cache-Control": "private, no-store",
+            "Server-Timing": f"chart;dur={(time.perf_counter() - started) * 1000:.1f}",
+        },
+    )

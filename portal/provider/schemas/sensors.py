@@ -1,0 +1,68 @@
+"""Sensors and their chart legends as the API shows them (spec section 3: Sensor, Sensor chart
+legend entry)."""
+
+from pydantic import Field
+
+from portal.provider.hydra import Resource, iri
+from portal.provider.models import Sensor, SensorLegendEntry
+
+
+class SensorOut(Resource):
+    type: str = Field(default="Sensor", alias="@type")
+    reference: str
+    group: str
+    device: str
+    name: str
+    status: str
+    priority: int
+    favorite: bool
+    value: str | None
+    is_lookup: bool
+    desc: str | None
+    desc_value: str | None
+    position: int
+    tags: list[str]
+    client_references: list[str]
+    port_label: str | None
+
+
+class LegendEntryOut(Resource):
+    type: str = Field(default="SensorChartLegendEntry", alias="@type")
+    key: str
+    name: str
+    unit: str | None
+    # Hex without '#' (spec section 3).
+    color: str
+
+
+def sensor_out(sensor: Sensor) -> SensorOut:
+    return SensorOut(
+        iri=iri("sensors", sensor.id),
+        id=str(sensor.id),
+        reference=sensor.reference,
+        group=sensor.group,
+        device=sensor.device,
+        name=sensor.name,
+        status=sensor.status.value,
+        priority=sensor.priority,
+        favorite=sensor.favorite,
+        value=sensor.value,
+        is_lookup=sensor.is_lookup,
+        desc=sensor.desc,
+        desc_value=sensor.desc_value,
+        position=sensor.position,
+        tags=list(sensor.tags or []),
+        client_references=list(sensor.client_references or []),
+        port_label=sensor.port_label,
+    )
+
+
+def legend_entry_out(entry: SensorLegendEntry) -> LegendEntryOut:
+    return LegendEntryOut(
+        iri=f"/api/sensors/{entry.sensor_id}/chart_legend/{entry.id}",
+        id=str(entry.id),
+        key=entry.key,
+        name=entry.name,
+        unit=entry.unit,
+        color=entry.color,
+    )

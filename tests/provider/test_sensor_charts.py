@@ -1,0 +1,360 @@
+"""Sensor charts and their roll-ups: a year of samples summed up into hours and days with sums
+and maxima kept, each span reading one resolution over the asked range with an index range scan,
+well-formed SVG safe to inline, the 95th percentile as carriers bill it, labels in the user's
+language and time zone."""
+
+import re
+import uuid
+import xml.etree.ElementTree as ET
+from collections import defaultdict
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import httpx
+import pytest
+import sqlalchemy as sa
+from sqlmodel import Session, col, func, select
+
+from portal.provider.models import (
+    RollupResolution,
+    Sensor,
+    SensorLegendEntry,
+    SensorRollup,
+    SensorSample,
+    SensorStatus,
+)
+from portal.provider.monitoring.chart import (
+    ChartRequest,
+    Span,
+    percentile_95,
+    time_ticks,
+)
+from portal.provider.monitoring.rollup import roll_up
+from portal.provider.routes.sensors import chart_series
+from tests.provider.conftest import SignIn, World
+
+NOW = datetime.now(UTC).replace(second=0, microsecond=0)
+HOSTILE_NAME = "<script>alert(1)</script> $x$ \" onload=alert(1) <a href='https://evil.test'>"
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _sensor(world: World, reference: str, legend: list[tuple[str, str, str]]) -> Sensor:
+    sensor = Sensor(
+        reference=reference,
+        company_id=world.companies["acme"],
+        group="Paris TH2",
+        device="par-ce1",
+        name=f"Sensor {reference}",
+        status=SensorStatus.UP,
+    )
+    sensor.legend = [
+        SensorLegendEntry(sensor_id=sensor.id, key=key, name=name, unit=unit, color="1f77b4")
+        for key, name, unit in legend
+    ]
+    return sensor
+
+
+@pytest.fixture(scope="module")
+def year(world: World) -> uuid.UUID:
+    """A sensor with a sample every 30 minutes over a year (and one beyond it), rolled up."""
+    sensor = _sensor(world, "YEAR", [("rtt", "Round-trip time", "ms")])
+    start = NOW - timedelta(days=370)
+    rows = []
+    at = start
+    index = 0
+    while at <= NOW:
+        rows.append(
+            {"id": uuid.uuid4(), "sensor_id": sensor.id, "legend_key": "rtt", "at": at,
+             "value": float(index % 97) + (50.0 if index % 1000 == 0 else 0.0)}
+        )  # fmt: skip
+        at += timedelta(minutes=30)
+        index += 1
+    with Session(world.engine) as session:
+        session.add(sensor)
+        session.flush()
+        session.execute(sa.insert(SensorSample), rows)
+        sensor_id = sensor.id
+        session.commit()
+    return sensor_id
+
+
+@pytest.fixture(scope="module")
+def raw_by_period(year: uuid.UUID, world: World) -> dict[str, dict[datetime, list[float]]]:
+    """The raw samples by hour and by day, read before the roll-up drops them; then the
+    roll-up runs."""
+    with Session(world.engine) as session:
+        samples = session.exec(
+            select(SensorSample.at, SensorSample.value).where(SensorSample.sensor_id == year)
+        ).all()
+        periods: dict[str, dict[datetime, list[float]]] = {
+            "hour": defaultdict(list),
+            "day": defaultdict(list),
+        }
+        for at, value in samples:
+            moment = at if at.tzinfo else at.replace(tzinfo=UTC)
+            hour = moment.replace(minute=0, second=0, microsecond=0)
+            periods["hour"][hour].append(value)
+            periods["day"][hour.replace(hour=0)].append(value)
+        roll_up(session, NOW)
+        session.commit()
+    return periods
+
+
+def _rollups(world: World, sensor: uuid.UUID, resolution: RollupResolution) -> list[SensorRollup]:
+    with Session(world.engine) as session:
+        statement = select(SensorRollup).where(
+            SensorRollup.sensor_id == sensor, SensorRollup.resolution == resolution
+        )
+        return list(session.exec(statement.order_by(col(SensorRollup.at))))
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def test_raw_samples_are_kept_48_hours_hours_31_days_days_a_year(
+    world: World, year: uuid.UUID, raw_by_period: dict[str, dict[datetime, list[float]]]
+) -> None:
+    with Session(world.engine) as session:
+        oldest = session.exec(
+            select(func.min(SensorSample.at)).where(SensorSample.sensor_id == year)
+        ).one()
+    assert oldest is not None
+    assert timedelta(hours=48) <= NOW - _aware(oldest) <= timedelta(hours=49)
+    hours = _rollups(world, year, RollupResolution.HOUR)
+    days = _rollups(world, year, RollupResolution.DAY)
+    assert timedelta(days=31) <= NOW - _aware(hours[0].at) <= timedelta(days=32)
+    assert timedelta(days=366) <= NOW - _aware(days[0].at) <= timedelta(days=367)
+    assert len(days) == 367  # 366 whole days and today
+
+
+def test_rolled_up_hours_and_days_keep_sums_minima_and_maxima(
+    world: World, year: uuid.UUID, raw_by_period: dict[str, dict[datetime, list[float]]]
+) -> None:
+    for resolution in (RollupResolution.HOUR, RollupResolution.DAY):
+        rows = _rollups(world, year, resolution)
+        assert rows
+        for row in rows:
+            values = raw_by_period[resolution.value][_aware(row.at)]
+            assert row.count == len(values)
+            assert row.total == pytest.approx(sum(values))
+            assert (row.minimum, row.maximum) == (min(values), max(values))
+
+
+def test_a_second_run_changes_nothing_and_late_samples_are_counted(
+    world: World, year: uuid.UUID, raw_by_period: dict[str, dict[datetime, list[float]]]
+) -> None:
+    before = [(r.at, r.total, r.count) for r in _rollups(world, year, RollupResolution.DAY)]
+    last_hour = NOW.replace(minute=0) - timedelta(hours=1)
+    with Session(world.engine) as session:
+        roll_up(session, NOW)
+        session.commit()
+    assert [(r.at, r.total, r.count) for r in _rollups(world, year, RollupResolution.DAY)] == before
+    with Session(world.engine) as session:
+        # Half a minute off the fixture's whole-minute grid, so it never meets a sample there.
+        session.add(SensorSample(sensor_id=year, legend_key="rtt", at=last_hour + timedelta(
+            minutes=7, seconds=30), value=1000.0))  # fmt: skip
+        session.commit()
+        roll_up(session, NOW + timedelta(minutes=1))
+        session.commit()
+    hour = next(
+        r for r in _rollups(world, year, RollupResolution.HOUR) if _aware(r.at) == last_hour
+    )
+    assert hour.maximum == 1000.0
+    assert hour.count == len(raw_by_period["hour"][last_hour]) + 1
+    day = next(
+        r
+        for r in _rollups(world, year, RollupResolution.DAY)
+        if _aware(r.at) == last_hour.replace(hour=0)
+    )
+    assert day.maximum == 1000.0
+
+
+@pytest.mark.parametrize(
+    ("span", "step"),
+    [
+        (Span.LAST_2_HOURS, timedelta(minutes=30)),
+        (Span.LAST_48_HOURS, timedelta(minutes=30)),
+        (Span.LAST_30_DAYS, timedelta(hours=1)),
+        (Span.LAST_365_DAYS, timedelta(days=1)),
+    ],
+)
+def test_each_span_covers_the_asked_range_from_one_resolution(
+    world: World,
+    year: uuid.UUID,
+    raw_by_period: dict[str, dict[datetime, list[float]]],
+    span: Span,
+    step: timedelta,
+) -> None:
+    request = ChartRequest(span, NOW, "en", ZoneInfo("UTC"), step)
+    with Session(world.engine) as session:
+        (series,) = chart_series(session, year, span, request.start, NOW)
+    first, last = series.times[0], series.times[-1]
+    assert (
+        request.start.timestamp() - step.total_seconds()
+        < first
+        <= request.start.timestamp() + step.total_seconds()
+    )
+    assert NOW.timestamp() - step.total_seconds() <= last <= NOW.timestamp()
+    gaps = {round(b - a) for a, b in zip(series.times, series.times[1:], strict=False)}
+    assert max(gaps) == int(step.total_seconds())  # no hole; a late sample may add a point
+    rolled = span in (Span.LAST_30_DAYS, Span.LAST_365_DAYS)
+    assert bool(series.highs) is rolled
+
+
+def test_roll_up_spans_read_one_index_range(world: World, year: uuid.UUID) -> None:
+    statement = (
+        select(SensorRollup.at, SensorRollup.total)
+        .where(
+            SensorRollup.sensor_id == year,
+            SensorRollup.resolution == RollupResolution.DAY,
+            col(SensorRollup.at) > NOW - timedelta(days=365),
+            col(SensorRollup.at) <= NOW,
+        )
+        .order_by(col(SensorRollup.at))
+    )
+    with world.engine.connect() as connection:
+        compiled = statement.compile(connection, compile_kwargs={"literal_binds": True})
+        if connection.dialect.name == "postgresql":
+            connection.execute(sa.text("SET enable_seqscan = off"))
+            plan = "\n".join(row[0] for row in connection.execute(sa.text(f"EXPLAIN {compiled}")))
+            assert "pk_sensor_rollups" in plan, plan
+            assert "Sort" not in plan, plan
+        else:
+            rows = connection.execute(sa.text(f"EXPLAIN QUERY PLAN {compiled}")).all()
+            plan = " ".join(str(row[-1]) for row in rows)
+            assert "SEARCH sensor_rollups USING" in plan, plan
+            assert "at>" in plan, plan
+            assert "TEMP B-TREE" not in plan, plan
+
+
+def test_the_95th_percentile_is_the_nearest_rank_after_dropping_the_top_5_percent() -> None:
+    values = [float(v) for v in range(1, 25)]  # 24 samples: the 23rd is kept, the 24th dropped
+    assert percentile_95(list(reversed(values))) == 23.0
+    assert percentile_95([float(v) for v in range(1, 21)]) == 19.0  # 20 samples: drop one
+    assert percentile_95([7.0]) == 7.0
+    assert percentile_95([]) is None
+
+
+@pytest.fixture(scope="module")
+def traffic(world: World) -> uuid.UUID:
+    """A traffic sensor whose last two hours hold 24 known samples (1 to 24 Mbit/s)."""
+    sensor = _sensor(world, "TRAFFIC", [("traffic_in", HOSTILE_NAME, "bit/s")])
+    with Session(world.engine) as session:
+        session.add(sensor)
+        session.flush()
+        for index in range(24):
+            at = NOW - timedelta(minutes=5 * index + 1)
+            value = (index * 7 % 24 + 1) * 1e6
+            session.add(
+                SensorSample(sensor_id=sensor.id, legend_key="traffic_in", at=at, value=value)
+            )
+        sensor_id = sensor.id
+        session.commit()
+    return sensor_id
+
+
+def _assert_safe_to_inline(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)  # well-formed
+    assert root.tag == f"{SVG}svg"
+    assert "<!DOCTYPE" not in svg
+    assert "<?xml" not in svg
+    for element in root.iter():
+        name = element.tag.split("}")[-1].lower()
+        assert name not in {"script", "foreignobject", "iframe", "image", "a"}, name
+        for attribute, value in element.attrib.items():
+            attribute_name = attribute.split("}")[-1].lower()
+            assert not attribute_name.startswith("on"), attribute
+            if attribute_name == "href":
+                assert value.startswith("#"), value
+            for reference in re.findall(r"url\(([^)]*)\)", value):
+                assert reference.strip("'\"").startswith("#"), value
+        if name == "style" and element.text:
+            assert "@import" not in element.text
+            assert "url(" not in element.text
+    return root
+
+
+def _texts(root: ET.Element) -> list[str]:
+    return ["".join(element.itertext()) for element in root.iter(f"{SVG}text")]
+
+
+@pytest.mark.parametrize("span", list(Span))
+async def test_every_span_is_well_formed_svg_safe_to_inline(
+    client: httpx.AsyncClient, sign_in: SignIn, traffic: uuid.UUID, year: uuid.UUID, span: Span
+) -> None:
+    await sign_in("bob")
+    for sensor in (traffic, year):
+        response = await client.get(f"/api/sensors/{sensor}/chart/svg?span={span.value}")
+        assert response.status_code == 200, response.text
+        assert response.headers["content-type"].startswith("image/svg+xml")
+        assert "default-src 'none'" in response.headers["content-security-policy"]
+        _assert_safe_to_inline(response.text)
+
+
+async def test_the_traffic_chart_states_the_hand_computed_95th_percentile_and_names_safely(
+    client: httpx.AsyncClient, sign_in: SignIn, traffic: uuid.UUID
+) -> None:
+    await sign_in("bob")
+    response = await client.get(f"/api/sensors/{traffic}/chart/svg?span=last_2_hours")
+    root = _assert_safe_to_inline(response.text)
+    texts = _texts(root)
+    # 24 samples of 1..24 Mbit/s: the highest 5 % (one sample, 24) dropped, 23 is billed.
+    assert f"95th percentile, {HOSTILE_NAME}: 23 Mbit/s" in texts
+    assert "Mbit/s" in texts  # the axis unit, scaled from bit/s
+
+
+async def test_a_latency_chart_states_no_percentile(
+    client: httpx.AsyncClient, sign_in: SignIn, year: uuid.UUID
+) -> None:
+    await sign_in("bob")
+    response = await client.get(f"/api/sensors/{year}/chart/svg?span=last_48_hours")
+    texts = _texts(_assert_safe_to_inline(response.text))
+    assert not any("percentile" in text for text in texts)
+    assert "ms" in texts
+
+
+async def test_time_labels_follow_the_language_and_the_time_zone(
+    client: httpx.AsyncClient, sign_in: SignIn, year: uuid.UUID
+) -> None:
+    await sign_in("bob")
+    path = f"/api/sensors/{year}/chart/svg?span=last_48_hours&timezone=Europe/Paris"
+    french = _texts(ET.fromstring((await client.get(path, headers={"Accept-Language": "fr"})).text))
+    english = _texts(
+        ET.fromstring((await client.get(path, headers={"Accept-Language": "en"})).text)
+    )
+    assert "Fuseau horaire : Europe/Paris" in french
+    assert "Time zone: Europe/Paris" in english
+    assert any(re.fullmatch(r"(1[2-8]|0[6-9]):00", text) for text in french), french
+    assert any(re.fullmatch(r"\d{1,2}:00\s?[AP]M", text, re.IGNORECASE) for text in english), (
+        english
+    )
+    year_chart = await client.get(
+        f"/api/sensors/{year}/chart/svg?span=last_365_days", headers={"Accept-Language": "fr"}
+    )
+    months = _texts(ET.fromstring(year_chart.text))
+    assert any(text in months for text in ("janv.", "févr.", "mars", "avr.", "mai", "juin"))
+
+
+def test_ticks_fall_on_round_moments_of_the_users_time_zone() -> None:
+    paris = ZoneInfo("Europe/Paris")
+    end = datetime(2026, 7, 15, 10, 7, tzinfo=UTC)  # 12:07 in Paris
+    ticks = time_ticks(ChartRequest(Span.LAST_2_HOURS, end, "fr", paris, timedelta(minutes=5)))
+    assert [tick.strftime("%H:%M") for tick in ticks] == [
+        "10:15", "10:30", "10:45", "11:00", "11:15", "11:30", "11:45", "12:00",
+    ]  # fmt: skip
+    months = time_ticks(ChartRequest(Span.LAST_365_DAYS, end, "fr", paris, timedelta(days=1)))
+    assert len(months) == 12
+    assert all(tick.day == 1 and tick.hour == 0 for tick in months)
+
+
+async def test_a_wrong_span_or_time_zone_is_refused(
+    client: httpx.AsyncClient, sign_in: SignIn, year: uuid.UUID
+) -> None:
+    await sign_in("bob")
+    assert (await client.get(f"/api/sensors/{year}/chart/svg?span=last_week")).status_code in (
+        400,
+        422,
+    )
+    response = await client.get(f"/api/sensors/{year}/chart/svg?timezone=Mars/Olympus")
+    assert response.status_code == 400
