@@ -5,7 +5,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request
 from sqlalchemy import func
-from sqlmodel import col, or_, select
+from sqlmodel import Session, col, or_, select
 
 from portal.permissions import VIEW_STAFF_COMPANIES
 from portal.provider.db import SessionDep
@@ -20,6 +20,7 @@ from portal.provider.hydra import (
 )
 from portal.provider.language import LanguageDep
 from portal.provider.models import Company
+from portal.provider.sales_contacts import SalesTeam, load_sales_links, load_sales_team
 from portal.provider.schemas.companies import CompanyOut, company_out
 from portal.provider.scoping import one_or_404, scope_to_companies
 from portal.provider.security import CurrentPrincipal
@@ -66,7 +67,8 @@ def list_companies(
     if ids:
         statement = statement.where(col(Company.id).in_(ids))
     companies, total = paginate(db, statement.order_by(*order), page)
-    members = [company_out(company, includes, language) for company in companies]
+    team = _sales(db, [company.id for company in companies], includes)
+    members = [company_out(company, team, language) for company in companies]
     return collection(request, "Company", members, total, page)
 
 
@@ -81,4 +83,13 @@ def get_company(
     statement = scope_to_companies(
         select(Company).where(Company.id == company_id), principal, Company.id
     )
-    return company_out(one_or_404(db, statement), includes, language)
+    company = one_or_404(db, statement)
+    return company_out(company, _sales(db, [company.id], includes), language)
+
+
+def _sales(db: Session, company_ids: list[uuid.UUID], includes: frozenset[str]) -> SalesTeam:
+    """The companies' representatives; with ``includes[]=sales``, their managers and assistants
+    too, recursively: a fixed number of queries for the whole page, not one per person."""
+    if "sales" in includes:
+        return load_sales_team(db, company_ids)
+    return load_sales_links(db, company_ids)

@@ -7,6 +7,7 @@ from pydantic import Field
 from portal.provider.hydra import Resource, iri
 from portal.provider.labels import job_label
 from portal.provider.models import Company, User
+from portal.provider.sales_contacts import SalesTeam
 
 
 class CompanyRef(Resource):
@@ -18,7 +19,7 @@ class CompanyRef(Resource):
 
 class SalesContact(Resource):
     """A sales representative with their manager and assistants, recursively; a person met
-    again further down the chain is given as an IRI, so a loop in the data cannot recurse."""
+    again in the same company's tree is given as an IRI, so a loop in the data cannot recurse."""
 
     type: str = Field(default="User", alias="@type")
     job: str | None
@@ -50,33 +51,49 @@ def company_ref(company: Company) -> CompanyRef:
 
 
 def sales_contact(
-    user: User, language: str, seen: frozenset[uuid.UUID] = frozenset()
+    person: User, team: SalesTeam, language: str, seen: set[uuid.UUID], *, top: bool = False
 ) -> SalesContact | str:
-    user_iri = iri("users", user.id)
-    if user.id in seen:
-        return user_iri
-    seen = seen | {user.id}
+    """``person`` in full the first time a company's tree meets them, as an IRI after that:
+    every person is written once per company, and a loop in the data cannot recurse. The
+    company's own representatives (``top``) are all written in full in its ``sales`` list and
+    referred to by IRI within the trees."""
+    person_iri = iri("users", person.id)
+    if person.id in seen and not top:
+        return person_iri
+    seen.add(person.id)
+    manager = team.manager_of(person)
     return SalesContact(
-        iri=user_iri,
-        id=str(user.id),
-        job=user.job,
-        job_label=job_label(user.job, language),
-        firstname=user.firstname,
-        lastname=user.lastname,
-        full_name=user.full_name,
-        office_phone=user.office_phone,
-        mobile_phone=user.mobile_phone,
-        email=user.email,
-        manager=sales_contact(user.manager, language, seen) if user.manager else None,
-        assistants=[sales_contact(assistant, language, seen) for assistant in user.assistants],
+        iri=person_iri,
+        id=str(person.id),
+        job=person.job,
+        job_label=job_label(person.job, language),
+        firstname=person.firstname,
+        lastname=person.lastname,
+        full_name=person.full_name,
+        office_phone=person.office_phone,
+        mobile_phone=person.mobile_phone,
+        email=person.email,
+        manager=sales_contact(manager, team, language, seen) if manager else None,
+        assistants=[
+            sales_contact(team.people[assistant], team, language, seen)
+            for assistant in team.assistants.get(person.id, ())
+        ],
     )
 
 
-def company_out(company: Company, includes: frozenset[str], language: str) -> CompanyOut:
-    if "sales" in includes:
-        sales = [sales_contact(user, language) for user in company.sales]
+def company_out(company: Company, team: SalesTeam, language: str) -> CompanyOut:
+    """The company with its sales contacts: IRIs when ``team`` holds only the links, in full
+    when it holds the people too (``includes[]=sales``, ``load_sales_team``)."""
+    representatives = team.sales.get(company.id, ())
+    sales: list[SalesContact | str]
+    if team.people:
+        seen = set(representatives)
+        sales = [
+            sales_contact(team.people[person], team, language, seen, top=True)
+            for person in representatives
+        ]
     else:
-        sales = [iri("users", user.id) for user in company.sales]
+        sales = [iri("users", person) for person in representatives]
     return CompanyOut(
         iri=company_iri(company.id), id=str(company.id), name=company.name, sales=sales
     )
