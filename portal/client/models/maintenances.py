@@ -47,3 +47,21 @@ class MaintenanceFilters(Filters):
     """The maintenance filters: those impacting one service (its reference), or all."""
 
     service_reference: Annotated[str, Param("service.reference")] = ""
+
+
+class MaintenancePeriod(Filters):
+    """The windows overlapping a period, as a calendar shows it: ending after its start and
+    starting before its end."""
+
+    ends_after: Annotated[datetime | None, Param("dateEnd[after]")] = None
+    starts_before: Annotated[datetime | None, Param("dateStart[before]")] = None
+
+
+class CalendarFeed(ProviderModel):
+    """The user's private calendar feed: whether one exists; the token only when just made."""
+
+    active: bool = False
+    created_at: datetime | None = None
+    last_used_at: datetime | None = None
+    token: str = ""
+    path: str = ""

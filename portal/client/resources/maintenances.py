@@ -1,16 +1,22 @@
-"""Maintenance windows: the list (filtered on a service reference) and one in full."""
+"""Maintenance windows: the list (filtered on a service reference or a period), one in full,
+and the user's private calendar feed."""
 
 from collections.abc import Mapping
 
 from portal.client.hydra import DEFAULT_ITEMS_PER_PAGE, Page
-from portal.client.models.maintenances import Maintenance, MaintenanceFilters
+from portal.client.models.maintenances import (
+    CalendarFeed,
+    Maintenance,
+    MaintenanceFilters,
+    MaintenancePeriod,
+)
 from portal.client.resources.base import Resource
 
 
 class MaintenancesResource(Resource):
     async def list(
         self,
-        filters: MaintenanceFilters | None = None,
+        filters: MaintenanceFilters | MaintenancePeriod | None = None,
         *,
         page: int = 1,
         items_per_page: int = DEFAULT_ITEMS_PER_PAGE,
@@ -27,3 +33,13 @@ class MaintenancesResource(Resource):
 
     async def get(self, uuid: str) -> Maintenance:
         return await self._get(Maintenance, f"/api/maintenances/{uuid}")
+
+    async def calendar_feed(self) -> CalendarFeed:
+        return await self._get(CalendarFeed, "/api/calendar_feed")
+
+    async def new_calendar_feed(self) -> CalendarFeed:
+        """A new feed URL (token and path, shown once); the previous one stops working."""
+        return await self._send(CalendarFeed, "POST", "/api/calendar_feed")
+
+    async def revoke_calendar_feed(self) -> None:
+        await self._client.request("DELETE", "/api/calendar_feed")

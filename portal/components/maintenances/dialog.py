@@ -98,7 +98,11 @@ def maintenance_dialog(state: type[MaintenanceList]) -> rx.Component:
                 rx.cond(
                     state.detail_loading,
                     rx.spinner(size="1", display="inline-block"),
-                    _("{count} impacted services", count=detail.services.length()),
+                    rx.cond(
+                        detail.services.length() == 1,
+                        _("1 impacted service"),
+                        _("{count} impacted services", count=detail.services.length()),
+                    ),
                 ),
                 size="2",
                 color=rx.color("gray", 11),
@@ -131,6 +135,10 @@ def maintenance_dialog(state: type[MaintenanceList]) -> rx.Component:
             height=rx.breakpoints(initial="100dvh", sm="auto"),
             max_height=rx.breakpoints(initial="100dvh", sm="85vh"),
             border_radius=rx.breakpoints(initial="0", sm="var(--radius-5)"),
+            # Full screen on a phone: out of the padding Radix keeps around a dialog.
+            position=rx.breakpoints(initial="fixed", sm="relative"),
+            inset=rx.breakpoints(initial="0", sm="auto"),
+            overflow_y="auto",
         ),
         open=state.dialog_open,
         on_open_change=state.set_dialog_open,

@@ -80,3 +80,26 @@ class MaintenanceDetail(MaintenanceRow):
             services=[ImpactedRow.of(service) for service in maintenance.services],
             contacts=[contact.email for contact in maintenance.contacts if contact.email],
         )
+
+
+class CalendarEvent(BaseModel):
+    """A maintenance as the calendar draws it: ISO moments (UTC), the calendar shows them in the
+    browser's time zone."""
+
+    id: str = ""
+    title: str = ""
+    start: str = ""
+    end: str = ""
+    classification: str = ""
+    cancelled: bool = False
+
+    @classmethod
+    def of(cls, maintenance: Maintenance) -> "CalendarEvent":
+        return cls(
+            id=maintenance.id,
+            title=f"{maintenance.reference} · {maintenance.name}",
+            start=maintenance.date_start.isoformat() if maintenance.date_start else "",
+            end=maintenance.date_end.isoformat() if maintenance.date_end else "",
+            classification=maintenance.classification,
+            cancelled=maintenance.status == "cancelled",
+        )

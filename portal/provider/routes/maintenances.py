@@ -1,8 +1,8 @@
 """Maintenance windows (spec 2, 3 and 7): the list, also read as ``items``/``totalItems``, and
 one maintenance with its impacted services and contacts.
 
-Customers see the maintenances impacting at least one service of their companies, and of those
-services only their own; staff see every maintenance.
+Customers see the maintenances impacting at least one service of their companies, and inside one
+only their own services and contacts and the provider's contacts; staff see everything.
 """
 
 import datetime as dt
@@ -11,7 +11,6 @@ from typing import Annotated, cast
 
 from fastapi import APIRouter, Depends, Query, Request
 from sqlmodel import col, select
-from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.provider.db import SessionDep, preload
 from portal.provider.hydra import (
@@ -23,6 +22,12 @@ from portal.provider.hydra import (
     paginate,
 )
 from portal.provider.language import LanguageDep
+from portal.provider.maintenance_scope import (
+    aware,
+    impacted,
+    visible_contacts,
+    visible_maintenances,
+)
 from portal.provider.models import (
     Maintenance,
     MaintenanceClassification,
@@ -38,7 +43,7 @@ from portal.provider.schemas.maintenances import (
     maintenance_out,
 )
 from portal.provider.scoping import one_or_404
-from portal.provider.security import CurrentPrincipal, Principal
+from portal.provider.security import CurrentPrincipal
 
 router = APIRouter(prefix="/api/maintenances", tags=["maintenances"])
 
@@ -51,26 +56,6 @@ maintenance_ordering = ordering(
     },
     default=[col(Maintenance.reference)],
 )
-
-
-def _impacted(principal: Principal) -> SelectOfScalar[uuid.UUID]:
-    """Ids of the maintenances impacting a service the principal may see."""
-    statement = select(MaintenanceService.maintenance_id).join(
-        Service, col(Service.id) == col(MaintenanceService.service_id)
-    )
-    return through_visible_services(statement, principal)
-
-
-def _aware(moment: dt.datetime) -> dt.datetime:
-    """A moment given without a time zone is taken as UTC, as every stored moment is."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
-
-
-def visible_maintenances(principal: Principal) -> SelectOfScalar[Maintenance]:
-    statement = select(Maintenance)
-    if principal.is_staff:
-        return statement
-    return statement.where(col(Maintenance.id).in_(_impacted(principal)))
 
 
 @router.get("", response_model=ItemsCollection[MaintenanceOut])
@@ -94,18 +79,19 @@ def list_maintenances(
 ) -> ItemsCollection[MaintenanceOut]:
     """``dateStart[before]`` and ``dateEnd[after]`` together give the windows overlapping a
     period, as a calendar shows them."""
-    statement = visible_maintenances(principal)
+    period = start_before is not None or end_after is not None
+    statement = visible_maintenances(principal, per_row=period)
     if service_reference is not None:
-        impacting = _impacted(principal).where(Service.reference == service_reference.strip())
+        impacting = impacted(principal).where(Service.reference == service_reference.strip())
         statement = statement.where(col(Maintenance.id).in_(impacting))
     if status:
         statement = statement.where(col(Maintenance.status).in_(status))
     if classification:
         statement = statement.where(col(Maintenance.classification).in_(classification))
     if start_before is not None:
-        statement = statement.where(col(Maintenance.date_start) <= _aware(start_before))
+        statement = statement.where(col(Maintenance.date_start) <= aware(start_before))
     if end_after is not None:
-        statement = statement.where(col(Maintenance.date_end) >= _aware(end_after))
+        statement = statement.where(col(Maintenance.date_end) >= aware(end_after))
     maintenances, total = paginate(db, statement.order_by(*order), page)
     members = [maintenance_out(maintenance, language) for maintenance in maintenances]
     result = collection(request, "Maintenance", members, total, page, with_items=True)
@@ -125,4 +111,5 @@ def get_maintenance(
         principal,
     ).options(*preload(Service.type, Service.endpoint_a, Service.endpoint_b))
     impacted = list(db.exec(services.order_by(col(Service.reference))))
-    return maintenance_detail_out(maintenance, impacted, language)
+    contacts = visible_contacts(maintenance.contacts, principal)
+    return maintenance_detail_out(maintenance, impacted, contacts, language)

@@ -9,6 +9,7 @@ from portal.provider.hydra import ApiModel, Resource, iri
 from portal.provider.models import (
     Maintenance,
     MaintenanceClassification,
+    MaintenanceContact,
     MaintenanceStatus,
     MaintenanceType,
     Service,
@@ -109,12 +110,16 @@ def impacted_service_out(service: Service, language: str) -> ImpactedServiceOut:
 
 
 def maintenance_detail_out(
-    maintenance: Maintenance, services: list[Service], language: str
+    maintenance: Maintenance,
+    services: list[Service],
+    contacts: list[MaintenanceContact],
+    language: str,
 ) -> MaintenanceDetailOut:
+    """``services`` and ``contacts``: those the reader may see, already chosen."""
     return MaintenanceDetailOut.model_validate(
         {
             **_fields(maintenance, language),
             "services": [impacted_service_out(service, language) for service in services],
-            "contacts": [ContactOut(email=contact.email) for contact in maintenance.contacts],
+            "contacts": [ContactOut(email=contact.email) for contact in contacts],
         }
     )

@@ -1,5 +1,10 @@
 """Maintenance windows, keyed on their reference, with the services they impact and the
-contacts notified; both lists, when sent, replace the stored ones."""
+contacts notified; both lists, when sent, replace the stored ones.
+
+A contact belongs to the customer company given with it, else to the company of the user with
+that e-mail, else to none: the provider's own, shown to customers only when its e-mail is of the
+staff mail domain (docs/decisions/maintenance-contacts.md).
+"""
 
 from typing import Any
 
@@ -24,15 +29,25 @@ from portal.provider.integration.common import (
     upsert_row,
 )
 from portal.provider.models import (
+    Company,
     Maintenance,
     MaintenanceClassification,
     MaintenanceContact,
     MaintenanceStatus,
     MaintenanceType,
     Service,
+    User,
+    utcnow,
 )
 
 END_BEFORE_START = N_("The end must not come before the start.")
+
+
+class ContactIn(InputModel):
+    email: Email
+    company: Reference | None = Field(
+        default=None, description="Reference of the customer company the contact belongs to."
+    )
 
 
 class MaintenanceIn(InputModel):
@@ -47,7 +62,15 @@ class MaintenanceIn(InputModel):
     services: list[Reference] | None = Field(
         default=None, description="References of the impacted services."
     )
-    contacts: list[Email] | None = Field(default=None, description="E-mails notified.")
+    contacts: list[Email | ContactIn] | None = Field(
+        default=None,
+        description="Contacts notified: an e-mail, or an e-mail with the reference of the "
+        "customer company it belongs to (only that company's users see it).",
+    )
+
+    def contact_list(self) -> list[ContactIn]:
+        given = [c if isinstance(c, ContactIn) else ContactIn(email=c) for c in self.contacts or ()]
+        return list({contact.email: contact for contact in given}.values())
 
 
 def check(db: Session, entries: Entries[MaintenanceIn]) -> tuple[Any, list[Violation]]:
@@ -62,16 +85,30 @@ def check(db: Session, entries: Entries[MaintenanceIn]) -> tuple[Any, list[Viola
     services = rows_by(
         db, Service.reference, (ref for item in items for ref in item.services or ())
     )
+    contacts = [contact for item in items for contact in item.contact_list()]
+    companies = rows_by(db, Company.reference, (contact.company for contact in contacts))
+    users = rows_by(db, User.email, (contact.email for contact in contacts))
     for index, item in entries:
         if item.date_end < item.date_start:
             violations.append(Violation(path(index, "dateEnd"), END_BEFORE_START))
         for position, ref in enumerate(item.services or ()):
             violations += unknown(index, f"services[{position}]", ref, services)
-    return (maintenances, services), violations
+        for position, contact in enumerate(item.contact_list()):
+            if contact.company is not None:
+                field = f"contacts[{position}].company"
+                violations += unknown(index, field, contact.company, companies)
+    return (maintenances, services, companies, users), violations
+
+
+def _contact_company(contact: ContactIn, companies: Any, users: Any) -> Any:
+    if contact.company is not None:
+        return companies[contact.company].id
+    user = users.get(contact.email)
+    return user.company_id if user is not None else None
 
 
 def write(db: Session, entries: Entries[MaintenanceIn], resolved: Any) -> Counts:
-    maintenances, services = resolved
+    maintenances, services, companies, users = resolved
     counts = Counts()
     for _, item in entries:
         values = item.values(
@@ -85,13 +122,21 @@ def write(db: Session, entries: Entries[MaintenanceIn], resolved: Any) -> Counts
                 maintenance.services = wanted
                 changed = True
         if item.contacts is not None:
-            emails = list(dict.fromkeys(item.contacts))
-            if sorted(c.email for c in maintenance.contacts) != sorted(emails):
+            wanted_contacts = [
+                (contact.email, _contact_company(contact, companies, users))
+                for contact in item.contact_list()
+            ]
+            stored_contacts = [(c.email, c.company_id) for c in maintenance.contacts]
+            if sorted(stored_contacts, key=str) != sorted(wanted_contacts, key=str):
                 maintenance.contacts = [
-                    MaintenanceContact(maintenance_id=maintenance.id, email=email)
-                    for email in emails
+                    MaintenanceContact(maintenance_id=maintenance.id, email=email, company_id=owner)
+                    for email, owner in wanted_contacts
                 ]
                 changed = True
+        if changed and not created:
+            # Calendar programs take a change only with a higher SEQUENCE (RFC 5545).
+            maintenance.sequence += 1
+            maintenance.updated_at = utcnow()
         db.add(maintenance)
         counts.add(created, changed)
     return counts
@@ -118,7 +163,10 @@ KIND = Kind(
             "dateEnd": "2026-12-02T05:00:00Z",
             "dateNotification": "2026-11-18T10:00:00Z",
             "services": ["PB-IPT-24017"],
-            "contacts": ["noc@acme-networks.test"],
+            "contacts": [
+                "noc@patchbay.test",
+                {"email": "noc@acme-networks.test", "company": "C-1001"},
+            ],
         }
     ],
 )

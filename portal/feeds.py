@@ -1,0 +1,37 @@
+"""The public address of a user's maintenance calendar feed (issue 14): calendar programs fetch
+``/calendar/{token}.ics`` from the portal, which asks the provider's
+``/feeds/maintenances/{token}.ics`` without any session and passes on the iCalendar text. The
+URL a user copies is the portal's (``PORTAL_PUBLIC_URL``) whatever provider runs behind it
+(docs/decisions/maintenance-calendar-feed.md)."""
+
+import re
+
+from fastapi import APIRouter, HTTPException
+from fastapi.responses import Response
+
+from portal import routes
+from portal.client import ProviderError
+from portal.connections import anonymous_client
+
+router = APIRouter(include_in_schema=False)
+
+# What a token can be: the provider's ``pbc_`` and URL-safe characters; anything else is not
+# sent on.
+_TOKEN = re.compile(r"pbc_[A-Za-z0-9_-]{20,100}")
+_PASSED_ON = ("Content-Type", "Content-Disposition", "Cache-Control", "Last-Modified")
+
+
+@router.get(routes.CALENDAR_FEED_PATH + "/{token}.ics")
+async def calendar_feed(token: str) -> Response:
+    if not _TOKEN.fullmatch(token):
+        raise HTTPException(status_code=404)
+    client = anonymous_client("en")
+    try:
+        answer = await client.request("GET", f"/feeds/maintenances/{token}.ics")
+    except ProviderError as error:
+        raise HTTPException(status_code=404 if error.code == 404 else 502) from error
+    finally:
+        await client.close()
+    headers = {name: answer.headers[name] for name in _PASSED_ON if name in answer.headers}
+    headers |= {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+    return Response(answer.content, headers=headers)

@@ -1,0 +1,105 @@
+"""The private calendar feed of maintenances (issue 14, beyond the spec).
+
+``/api/calendar_feed`` is the signed-in user's own feed: whether it exists, a new token (shown
+once, the old one stops working) and its revocation. ``/feeds/maintenances/{token}.ics`` is the
+feed itself, public but for the token: calendar programs send no cookie. An unknown, replaced or
+revoked token, or one whose user may no longer read, answers 404 and nothing else.
+"""
+
+import datetime as dt
+from typing import Literal
+
+from fastapi import APIRouter, Response
+from pydantic import Field
+
+from portal.i18n import N_
+from portal.provider.calendar_feed import (
+    build_feed,
+    feed_path,
+    feed_reader,
+    issue_feed,
+    revoke_feed,
+    user_feed,
+)
+from portal.provider.db import SessionDep
+from portal.provider.errors import ApiError
+from portal.provider.hydra import ApiModel
+from portal.provider.language import LanguageDep
+from portal.provider.security import CurrentPrincipal, Principal
+
+router = APIRouter(tags=["maintenances"])
+
+FEED = "/api/calendar_feed"
+NOT_WHILE_IMPERSONATING = N_("A calendar link can only be made by its own user.")
+
+
+class CalendarFeedOut(ApiModel):
+    type: Literal["CalendarFeed"] = Field(default="CalendarFeed", alias="@type")
+    active: bool
+    created_at: dt.datetime | None = None
+    last_used_at: dt.datetime | None = Field(
+        default=None, description="When a calendar program last read the feed (to the hour)."
+    )
+
+
+class NewCalendarFeedOut(CalendarFeedOut):
+    token: str = Field(description="Shown once: only its hash is kept.")
+    path: str = Field(description="The feed's path on this API, token included.")
+
+
+def _own(principal: Principal) -> None:
+    """The token is a credential of its user: nobody mints one in another's name."""
+    if principal.impersonator is not None or principal.token is not None:
+        raise ApiError(403, NOT_WHILE_IMPERSONATING)
+
+
+@router.get(FEED, response_model=CalendarFeedOut)
+def read_feed(db: SessionDep, principal: CurrentPrincipal) -> CalendarFeedOut:
+    feed = user_feed(db, principal.user)
+    if feed is None:
+        return CalendarFeedOut(active=False)
+    return CalendarFeedOut(active=True, created_at=feed.created_at, last_used_at=feed.last_used_at)
+
+
+@router.post(FEED, response_model=NewCalendarFeedOut, status_code=201)
+def create_feed(
+    db: SessionDep, principal: CurrentPrincipal, language: LanguageDep
+) -> NewCalendarFeedOut:
+    """A new feed URL; the previous one, if any, stops working at once."""
+    _own(principal)
+    feed, token = issue_feed(db, principal.user, language)
+    db.commit()
+    return NewCalendarFeedOut(
+        active=True, created_at=feed.created_at, token=token, path=feed_path(token)
+    )
+
+
+@router.delete(FEED, status_code=204)
+def delete_feed(db: SessionDep, principal: CurrentPrincipal) -> Response:
+    _own(principal)
+    revoke_feed(db, principal.user)
+    db.commit()
+    return Response(status_code=204)
+
+
+@router.get(
+    "/feeds/maintenances/{token}.ics",
+    response_class=Response,
+    responses={200: {"content": {"text/calendar": {}}}, 404: {"description": "No such feed."}},
+)
+def maintenance_feed(token: str, db: SessionDep) -> Response:
+    found = feed_reader(db, token)
+    if found is None:
+        raise ApiError(404)
+    feed, principal = found
+    body = build_feed(db, principal, feed.language)
+    return Response(
+        body,
+        media_type="text/calendar; charset=utf-8",
+        headers={
+            "Content-Disposition": 'inline; filename="maintenances.ics"',
+            "Cache-Control": "private, no-cache",
+            "Referrer-Policy": "no-referrer",
+            "X-Robots-Tag": "noindex",
+        },
+    )

@@ -1,0 +1,214 @@
+"""The private calendar feed (issue 14, item 4): a token made, replaced and revoked by its own
+user; an iCalendar (RFC 5545) body that parses back, with one event per maintenance the user
+sees, a stable UID, the reference and classification in the summary, the user's own impacted
+services only, STATUS:CANCELLED and a higher SEQUENCE after a change; 404 for any token that no
+longer reads."""
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import httpx
+import pytest
+from icalendar import Calendar
+from sqlmodel import Session, select
+
+from portal.provider.models import Maintenance, User
+from tests.provider.conftest import SignIn, World
+from tests.provider.integration_helpers import add_service_type, counts, token_headers
+
+FEED = "/api/calendar_feed"
+NOW = datetime.now(UTC).replace(microsecond=0)
+
+
+def _maintenance(reference: str, days: int, services: list[str], **fields: Any) -> dict[str, Any]:
+    start = NOW + timedelta(days=days)
+    return {
+        "reference": reference,
+        "name": f"Works {reference}",
+        "type": "preventive",
+        "classification": "outage",
+        "status": "scheduled",
+        "dateStart": start.isoformat(),
+        "dateEnd": (start + timedelta(hours=4)).isoformat(),
+        "services": services,
+        "contacts": ["noc@patchbay.test", {"email": "ops@globex.test", "company": "C-GLOBEX"}],
+        **fields,
+    }
+
+
+MAINTENANCES = [
+    _maintenance("MNT-SHARED", 3, ["PB-A", "PB-G"]),
+    _maintenance("MNT-ACME", 10, ["PB-A"], classification="noImpact"),
+    _maintenance("MNT-GLOBEX", 5, ["PB-G"]),
+    # Long over: outside the feed's three months.
+    _maintenance("MNT-OLD", -200, ["PB-A"]),
+]
+
+
+@pytest.fixture
+async def estate(client: httpx.AsyncClient, world: World) -> dict[str, str]:
+    headers = token_headers(world)
+    with Session(world.engine) as session:
+        if session.exec(select(Maintenance).where(Maintenance.reference == "MNT-OLD")).first():
+            return headers
+    add_service_type(world.engine)
+    companies = [
+        {"reference": "C-ACME", "name": "Acme Networks"},
+        {"reference": "C-GLOBEX", "name": "Globex"},
+    ]
+    await counts(client, "companies", companies, headers)
+    services = [
+        {"reference": ref, "company": company, "type": "ip_transit", "status": "active"}
+        for ref, company in (("PB-A", "C-ACME"), ("PB-G", "C-GLOBEX"))
+    ]
+    await counts(client, "services", services, headers)
+    await counts(client, "maintenances", MAINTENANCES, headers)
+    return headers
+
+
+async def _new_feed(client: httpx.AsyncClient, language: str = "en") -> str:
+    response = await client.post(FEED, headers={"Accept-Language": language})
+    assert response.status_code == 201, response.text
+    body = response.json()
+    assert body["path"] == f"/feeds/maintenances/{body['token']}.ics"
+    assert body["token"].startswith("pbc_")
+    assert len(body["token"]) >= 40
+    return str(body["path"])
+
+
+async def _read(app_client: httpx.AsyncClient, path: str) -> Calendar:
+    """The feed as a calendar program reads it: no cookie, only the URL."""
+    async with httpx.AsyncClient(
+        transport=app_client._transport, base_url=app_client.base_url
+    ) as bare:
+        response = await bare.get(path)
+    assert response.status_code == 200, response.text
+    assert response.headers["content-type"] == "text/calendar; charset=utf-8"
+    return Calendar.from_ical(response.content)
+
+
+def _events(calendar: Calendar) -> dict[str, Any]:
+    return {str(event["summary"]).split(" · ")[0]: event for event in calendar.walk("VEVENT")}
+
+
+async def _status(app_client: httpx.AsyncClient, path: str) -> int:
+    async with httpx.AsyncClient(
+        transport=app_client._transport, base_url=app_client.base_url
+    ) as bare:
+        return (await bare.get(path)).status_code
+
+
+async def test_the_feed_routes_need_a_session(client: httpx.AsyncClient) -> None:
+    assert (await client.get(FEED)).status_code == 401
+    assert (await client.post(FEED)).status_code == 401
+    assert (await client.delete(FEED)).status_code == 401
+    assert (await client.get("/feeds/maintenances/pbc_nothing.ics")).status_code == 404
+
+
+async def test_a_feed_holds_the_users_maintenances_and_only_their_services(
+    client: httpx.AsyncClient, estate: dict[str, str], sign_in: SignIn
+) -> None:
+    await sign_in("alice")
+    assert (await client.get(FEED)).json() == {
+        "@type": "CalendarFeed",
+        "active": False,
+        "createdAt": None,
+        "lastUsedAt": None,
+    }
+    path = await _new_feed(client)
+    assert (await client.get(FEED)).json()["active"] is True
+    calendar = await _read(client, path)
+    assert calendar["version"] == "2.0"
+    assert calendar["prodid"]
+    events = _events(calendar)
+    assert sorted(events) == ["MNT-ACME", "MNT-SHARED"]
+    shared = events["MNT-SHARED"]
+    assert str(shared["summary"]) == "MNT-SHARED · Outage · Works MNT-SHARED"
+    assert str(events["MNT-ACME"]["summary"]).startswith("MNT-ACME · No impact")
+    assert shared.decoded("dtstart") == NOW + timedelta(days=3)
+    assert shared.decoded("dtend") == NOW + timedelta(days=3, hours=4)
+    assert str(shared["status"]) == "CONFIRMED"
+    description = str(shared["description"])
+    # Alice's service, the provider's contact; never Globex's service or contact.
+    assert "PB-A" in description
+    assert "noc@patchbay.test" in description
+    assert "PB-G" not in description
+    assert "globex" not in description.lower()
+    assert "PB-G" not in calendar.to_ical().decode()
+    assert (await client.get(FEED)).json()["lastUsedAt"] is not None
+
+
+async def test_uids_stay_and_a_change_raises_the_sequence(
+    client: httpx.AsyncClient, estate: dict[str, str], sign_in: SignIn
+) -> None:
+    await sign_in("claire")
+    path = await _new_feed(client, "fr")
+    before = _events(await _read(client, path))
+    assert sorted(before) == ["MNT-GLOBEX", "MNT-SHARED"]
+    assert str(before["MNT-GLOBEX"]["summary"]) == "MNT-GLOBEX · Coupure · Works MNT-GLOBEX"
+    assert "ops@globex.test" in str(before["MNT-SHARED"]["description"])
+    cancelled = _maintenance("MNT-GLOBEX", 5, ["PB-G"], status="cancelled")
+    assert await counts(client, "maintenances", [cancelled], estate) == (0, 1, 0)
+    after = _events(await _read(client, path))
+    assert after["MNT-GLOBEX"]["uid"] == before["MNT-GLOBEX"]["uid"]
+    assert after["MNT-SHARED"]["uid"] == before["MNT-SHARED"]["uid"]
+    assert str(after["MNT-GLOBEX"]["status"]) == "CANCELLED"
+    assert int(after["MNT-GLOBEX"]["sequence"]) == int(before["MNT-GLOBEX"]["sequence"]) + 1
+    assert after["MNT-SHARED"]["sequence"] == before["MNT-SHARED"]["sequence"]
+    # The same data sent again changes nothing, so calendar programs see no new version.
+    assert await counts(client, "maintenances", [cancelled], estate) == (0, 0, 1)
+    assert (
+        _events(await _read(client, path))["MNT-GLOBEX"]["sequence"]
+        == after["MNT-GLOBEX"]["sequence"]
+    )
+
+
+async def test_a_regenerated_or_revoked_token_no_longer_reads(
+    client: httpx.AsyncClient, estate: dict[str, str], sign_in: SignIn
+) -> None:
+    await sign_in("bob")
+    first = await _new_feed(client)
+    second = await _new_feed(client)
+    assert await _status(client, first) == 404
+    assert await _status(client, second) == 200
+    assert (await client.delete(FEED)).status_code == 204
+    assert await _status(client, second) == 404
+    assert (await client.get(FEED)).json()["active"] is False
+    assert (await client.delete(FEED)).status_code == 204
+
+
+async def test_a_feed_stops_when_its_user_loses_access_or_is_deleted(
+    client: httpx.AsyncClient, estate: dict[str, str], sign_in: SignIn, world: World
+) -> None:
+    await sign_in("helene")
+    path = await _new_feed(client)
+    assert await _status(client, path) == 200
+    with Session(world.engine) as session:
+        user = session.get_one(User, world.users["helene"])
+        user.roles = []
+        session.add(user)
+        session.commit()
+    assert await _status(client, path) == 404
+    with Session(world.engine) as session:
+        user = session.get_one(User, world.users["helene"])
+        user.roles = ["ROLE_ACCESS_MONITORING"]
+        user.is_active = False
+        session.add(user)
+        session.commit()
+    assert await _status(client, path) == 404
+    with Session(world.engine) as session:
+        session.delete(session.get_one(User, world.users["helene"]))
+        session.commit()
+        assert session.exec(select(User).where(User.id == world.users["helene"])).first() is None
+    assert await _status(client, path) == 404
+
+
+async def test_nobody_makes_a_feed_in_another_users_name(
+    client: httpx.AsyncClient, estate: dict[str, str], sign_in: SignIn
+) -> None:
+    await sign_in("admin")
+    answer = await client.post("/api/impersonation", json={"email": "alice@acme-networks.test"})
+    assert answer.status_code in (200, 204), answer.text
+    assert (await client.post(FEED)).status_code == 403
+    assert (await client.delete(FEED)).status_code == 403
+    assert (await client.post(FEED, headers=estate)).status_code == 403
