@@ -2,12 +2,22 @@
 
 A session keeps what the browser must never see: the user's provider cookie jar. Stored in Redis
 when ``REDIS_URL`` is set (several workers and instances share it), else in a SQLite file under
-``data/``. Tokens are stored hashed; idle and absolute timeouts are enforced on every read.
+``data/`` that only the portal's user may read (0600). Idle and absolute timeouts are enforced on
+every read.
+
+The store holds no usable token (issue 18, item 8): a session is found by the SHA-256 of its
+token, and its value, the provider cookie included, is sealed with a key derived from the token;
+a claim ticket is found by its hash and holds the session token sealed with the ticket. Whoever
+reads the store (a backup, another local user, a Redis dump) can neither sign in with what they
+find nor call the provider. See docs/decisions/session-store-secrets.md.
 """
 
 import asyncio
+import base64
 import hashlib
+import hmac
 import json
+import os
 import secrets
 import sqlite3
 import time
@@ -43,6 +53,50 @@ def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+_NONCE = 16
+_TAG = 32
+
+
+def _keys(secret: str) -> tuple[bytes, bytes]:
+    """Two keys of a token or ticket, independent of its stored digest (SHA-256)."""
+    material = hashlib.blake2b(secret.encode(), digest_size=64, person=b"patchbay-seal").digest()
+    return material[:32], material[32:]
+
+
+def seal(secret: str, plaintext: str) -> str:
+    """Encrypt-then-MAC with stdlib primitives: a SHAKE-256 keystream of (key, random nonce) and
+    an HMAC-SHA-256 tag. Only the holder of ``secret`` (the browser's cookie or ticket) opens it."""
+    stream_key, mac_key = _keys(secret)
+    nonce = os.urandom(_NONCE)
+    data = plaintext.encode()
+    pad = hashlib.shake_256(stream_key + nonce).digest(len(data))
+    body = nonce + bytes(a ^ b for a, b in zip(data, pad, strict=True))
+    tag = hmac.digest(mac_key, body, "sha256")
+    return base64.b64encode(body + tag).decode()
+
+
+def unseal(secret: str, sealed: str) -> str | None:
+    """The plaintext of ``seal(secret, ...)``, or None if the secret or the data do not match."""
+    stream_key, mac_key = _keys(secret)
+    try:
+        raw = base64.b64decode(sealed, validate=True)
+    except ValueError:
+        return None
+    body, tag = raw[:-_TAG], raw[-_TAG:]
+    if len(body) < _NONCE or not hmac.compare_digest(tag, hmac.digest(mac_key, body, "sha256")):
+        return None
+    nonce, data = body[:_NONCE], body[_NONCE:]
+    pad = hashlib.shake_256(stream_key + nonce).digest(len(data))
+    return bytes(a ^ b for a, b in zip(data, pad, strict=True)).decode()
+
+
+def private_file(path: Path) -> None:
+    """Creates ``path`` if missing, readable and writable by this user only (0600)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+    path.chmod(0o600)
+
+
 class SessionBackend(Protocol):
     async def put(self, key: str, value: str, ttl_seconds: int) -> None: ...
     async def get(self, key: str) -> str | None: ...
@@ -52,7 +106,12 @@ class SessionBackend(Protocol):
 
 class SqliteBackend:
     def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        # Created 0600 before SQLite opens it: SQLite gives its -wal and -shm files the mode of
+        # the database file, so none of the three is readable by another local user.
+        private_file(path)
+        for companion in (path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            if companion.exists():
+                companion.chmod(0o600)
         self._path = path
         with self._connect() as connection:
             connection.execute(
@@ -135,14 +194,15 @@ class SessionStore:
 
     async def save(self, token: str, session: PortalSession) -> None:
         await self._backend.put(
-            f"session:{_digest(token)}", json.dumps(asdict(session)), self._idle
+            f"session:{_digest(token)}", seal(token, json.dumps(asdict(session))), self._idle
         )
 
     async def load(self, token: str) -> PortalSession | None:
         """The live session of a token, touched; None when unknown, idle or too old."""
         if not token:
             return None
-        raw = await self._backend.get(f"session:{_digest(token)}")
+        stored = await self._backend.get(f"session:{_digest(token)}")
+        raw = unseal(token, stored) if stored is not None else None
         if raw is None:
             return None
         session = PortalSession(**json.loads(raw))
@@ -161,8 +221,11 @@ class SessionStore:
     async def issue_claim_ticket(self, token: str) -> str:
         """A one-time ticket that lets the browser exchange it for the session cookie."""
         ticket = secrets.token_urlsafe(32)
-        await self._backend.put(f"claim:{_digest(ticket)}", token, CLAIM_TICKET_SECONDS)
+        await self._backend.put(
+            f"claim:{_digest(ticket)}", seal(ticket, token), CLAIM_TICKET_SECONDS
+        )
         return ticket
 
     async def redeem_claim_ticket(self, ticket: str) -> str | None:
-        return await self._backend.pop(f"claim:{_digest(ticket)}")
+        stored = await self._backend.pop(f"claim:{_digest(ticket)}")
+        return unseal(ticket, stored) if stored is not None else None

@@ -20,15 +20,26 @@ from fastapi import Depends, Request
 from sqlmodel import Session
 
 from portal.i18n import N_
-from portal.permissions import MANAGE_INTEGRATION, Rule, allows, is_staff, rules_for
+from portal.permissions import (
+    MANAGE_INTEGRATION,
+    SECOND_FACTOR_ROLES,
+    Rule,
+    allows,
+    is_staff,
+    rules_for,
+)
 from portal.provider import audit
 from portal.provider.db import SessionDep
 from portal.provider.errors import REQUIRED_TERMS, ApiError
 from portal.provider.integration.tokens import authenticate
 from portal.provider.models import ApiToken, User
+from portal.provider.second_factor import confirmed_factor
 from portal.provider.sessions import current_session
+from portal.settings import get_settings
 
 TERMS_MESSAGE = N_("Please accept the terms and conditions of use.")
+SECOND_FACTOR_MESSAGE = N_("Please set up the second factor of your account first.")
+REQUIRED_SECOND_FACTOR = "required_second_factor"
 
 
 @dataclass(frozen=True)
@@ -42,6 +53,8 @@ class Principal:
     company_ids: frozenset[uuid.UUID]
     rules: frozenset[Rule]
     token: ApiToken | None = None
+    # A staff session that must set up its second factor first (SECOND_FACTOR_REQUIRED).
+    second_factor_due: bool = False
 
     @property
     def is_staff(self) -> bool:
@@ -110,6 +123,15 @@ def optional_principal(request: Request, db: SessionDep) -> Principal | None:
         session_id=session.id,
         company_ids=frozenset(user.company_ids),
         rules=rules_for(user.roles),
+        second_factor_due=_second_factor_due(db, user),
+    )
+
+
+def _second_factor_due(db: Session, user: User) -> bool:
+    return (
+        get_settings().second_factor_required
+        and bool(set(user.roles) & SECOND_FACTOR_ROLES)
+        and confirmed_factor(db, user.id) is None
     )
 
 
@@ -132,7 +154,13 @@ def require_accepted_terms(principal: Principal) -> None:
 
 def current_principal(principal: PrincipalBeforeTerms) -> Principal:
     require_accepted_terms(principal)
+    require_second_factor(principal)
     return principal
+
+
+def require_second_factor(principal: Principal) -> None:
+    if principal.second_factor_due:
+        raise ApiError(403, SECOND_FACTOR_MESSAGE, code=REQUIRED_SECOND_FACTOR)
 
 
 CurrentPrincipal = Annotated[Principal, Depends(current_principal)]

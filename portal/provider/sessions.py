@@ -155,3 +155,18 @@ def clear_session_cookie(response: Response, request: Request) -> None:
         samesite="lax",
         secure=_secure_cookie(request),
     )
+
+
+def set_private_cookie(
+    response: Response, request: Request, name: str, token: str, max_age: int
+) -> None:
+    """An HttpOnly cookie of the provider's path, like the session's, with a lifetime."""
+    response.set_cookie(
+        name,
+        token,
+        max_age=max_age,
+        path=_cookie_path(request),
+        httponly=True,
+        samesite="lax",
+        secure=_secure_cookie(request),
+    )

@@ -20,7 +20,10 @@ def staff(world: World) -> None:
 
 
 async def _impersonate(client: httpx.AsyncClient, target: str, **headers: str) -> httpx.Response:
-    return await client.get("/api", params={"_impersonate": target}, headers=headers)
+    """Starts an impersonation of ``target``, or leaves it with ``_exit``: POSTs only."""
+    if target == "_exit":
+        return await client.post("/api/impersonation/exit", headers=headers)
+    return await client.post("/api/impersonation", json={"email": target}, headers=headers)
 
 
 def _session(token: str, world: World) -> ProviderSession | None:
@@ -164,11 +167,42 @@ async def test_leaving_without_impersonating_answers_400(
     assert response.json()["detail"] == message
 
 
-async def test_a_missing_parameter_answers_400(
+async def test_a_missing_email_answers_422(
     client: httpx.AsyncClient, world: World, sign_in: SignIn
 ) -> None:
     await sign_in("admin")
-    assert (await client.get("/api")).status_code == 400
+    assert (await client.post("/api/impersonation", json={})).status_code == 422
+
+
+async def test_a_link_cannot_start_or_end_an_impersonation(
+    client: httpx.AsyncClient, world: World, sign_in: SignIn
+) -> None:
+    """Issue 18, item 8: ``GET /api?_impersonate=`` switched users, so a cross-site link (an
+    image, a redirect) started an impersonation in a staff member's name. No GET switches."""
+    admin = (await sign_in("admin")).cookies[COOKIE_NAME]
+    started = len(_audit(world, "impersonation_started"))
+    for target in ("alice@acme-networks.test", "_exit"):
+        response = await client.get("/api", params={"_impersonate": target})
+        assert response.status_code in (404, 405), response.text
+    assert (await client.get("/api/impersonation")).status_code == 405
+    stored = _session(admin, world)
+    assert stored is not None
+    assert (stored.user_id, stored.impersonator_id) == (world.users["admin"], None)
+    assert len(_audit(world, "impersonation_started")) == started
+
+
+async def test_a_foreign_page_cannot_post_an_impersonation(
+    client: httpx.AsyncClient, world: World, sign_in: SignIn
+) -> None:
+    await sign_in("admin")
+    started = len(_audit(world, "impersonation_started"))
+    response = await client.post(
+        "/api/impersonation",
+        json={"email": "alice@acme-networks.test"},
+        headers={"Origin": "https://evil.test"},
+    )
+    assert response.status_code == 403
+    assert len(_audit(world, "impersonation_started")) == started
 
 
 async def test_impersonating_a_user_who_has_not_accepted_the_terms(

@@ -164,7 +164,7 @@ async def test_logout_ends_the_session_and_expires_the_cookie(
     client: httpx.AsyncClient, world: World, sign_in: SignIn
 ) -> None:
     token = (await sign_in("bob")).cookies[COOKIE_NAME]
-    response = await client.get("/logout")
+    response = await client.post("/logout")
     assert response.status_code == 204
     cookie = response.headers["set-cookie"]
     assert cookie.startswith(f'{COOKIE_NAME}=""') or cookie.startswith(f"{COOKIE_NAME}=;")
@@ -176,4 +176,19 @@ async def test_logout_ends_the_session_and_expires_the_cookie(
 
 
 async def test_logout_without_a_session_is_harmless(client: httpx.AsyncClient) -> None:
-    assert (await client.get("/logout")).status_code == 204
+    assert (await client.post("/logout")).status_code == 204
+
+
+async def test_a_get_of_logout_ends_nothing(
+    client: httpx.AsyncClient, world: World, sign_in: SignIn
+) -> None:
+    """Issue 18, item 8: logout is a POST, which another site's page cannot send (origin check);
+    a GET (a link, an image) is 405 and the session lives on."""
+    token = (await sign_in("bob")).cookies[COOKIE_NAME]
+    assert (await client.get("/logout")).status_code == 405
+    with Session(world.engine) as session:
+        assert session.get(ProviderSession, token_hash(token)) is not None
+    assert (await client.get("/api/users")).status_code == 200
+    foreign = await client.post("/logout", headers={"Origin": "https://evil.test"})
+    assert foreign.status_code == 403
+    assert (await client.get("/api/users")).status_code == 200

@@ -256,8 +256,8 @@ async def test_a_token_cannot_open_a_session_by_impersonating(
 ) -> None:
     await sign_in("admin")
     value = (await create_token(client))["token"]
-    response = await anonymous.get(
-        "/api", params={"_impersonate": world.email("alice")}, headers=bearer(value)
+    response = await anonymous.post(
+        "/api/impersonation", json={"email": world.email("alice")}, headers=bearer(value)
     )
     assert response.status_code == 403
     assert "set-cookie" not in response.headers

@@ -7,7 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from portal.session_store import PortalSession, RedisBackend, SessionStore, SqliteBackend
+from portal.session_store import (
+    PortalSession,
+    RedisBackend,
+    SessionStore,
+    SqliteBackend,
+    _digest,
+)
 from portal.settings import Settings
 
 
@@ -62,3 +68,61 @@ async def test_a_claim_ticket_is_redeemed_once(store: SessionStore) -> None:
     ticket = await store.issue_claim_ticket(token)
     assert await store.redeem_claim_ticket(ticket) == token
     assert await store.redeem_claim_ticket(ticket) is None
+
+
+def _modes(tmp_path: Path) -> dict[str, int]:
+    return {p.name: p.stat().st_mode & 0o777 for p in tmp_path.glob("sessions.db*")}
+
+
+def _store_bytes(tmp_path: Path) -> bytes:
+    """Everything SQLite wrote: the database and its write-ahead log."""
+    return b"".join(p.read_bytes() for p in sorted(tmp_path.glob("sessions.db*")))
+
+
+async def test_the_store_holds_no_usable_token(store: SessionStore, tmp_path: Path) -> None:
+    """Issue 18, item 8: the claim ticket's row held the session token in clear, and the session
+    row the provider cookie. Only hashes and sealed values are stored now."""
+    provider_cookie = "provider-session-" + "p" * 40
+    token = await store.create(
+        PortalSession(user_id="u1", provider_cookies={"PATCHBAY_PROVIDER_SESSION": provider_cookie})
+    )
+    ticket = await store.issue_claim_ticket(token)
+    backend = store._backend
+    if isinstance(backend, SqliteBackend):
+        written = _store_bytes(tmp_path)
+    else:
+        redis = backend._redis
+        keys = [f"patchbay:session:{_digest(token)}", f"patchbay:claim:{_digest(ticket)}"]
+        written = "".join([*keys, *[str(await redis.get(k)) for k in keys]]).encode()
+    for secret in (token, ticket, provider_cookie):
+        assert secret.encode() not in written
+    assert await store.redeem_claim_ticket(ticket) == token
+    loaded = await store.load(token)
+    assert loaded is not None
+    assert loaded.provider_cookies == {"PATCHBAY_PROVIDER_SESSION": provider_cookie}
+
+
+async def test_a_sealed_session_opens_with_its_own_token_only(store: SessionStore) -> None:
+    first = await store.create(PortalSession(user_id="u1", provider_cookies={}))
+    second = await store.create(PortalSession(user_id="u2", provider_cookies={}))
+    backend = store._backend
+    # A row moved under another token's key (a store writer's mistake or an attack) opens nothing.
+    await backend.put(
+        f"session:{_digest(second)}", str(await backend.get(f"session:{_digest(first)}")), 60
+    )
+    assert await store.load(second) is None
+    assert await store.redeem_claim_ticket("forged") is None
+
+
+async def test_the_sqlite_store_is_readable_by_its_user_only(tmp_path: Path) -> None:
+    """Issue 18, item 8: sessions.db and its -wal/-shm files were 0644."""
+    old = os.umask(0o022)
+    try:
+        settings = _settings(tmp_path)
+        store = SessionStore(settings, SqliteBackend(settings.portal_session_db))
+        await store.create(PortalSession(user_id="u1", provider_cookies={}))
+    finally:
+        os.umask(old)
+    modes = _modes(tmp_path)
+    assert "sessions.db" in modes
+    assert set(modes.values()) == {0o600}, modes

@@ -86,3 +86,26 @@ class RateLimitCounter(SQLModel, table=True):
     id: str = Field(primary_key=True, max_length=64)
     window_start: datetime = Field(default_factory=utcnow, index=True)
     count: int = 0
+
+
+class OutboxMail(SQLModel, table=True):
+    """A mail waiting to leave, kept in the same transaction as the change it announces, and
+    tried again after a failure (docs/decisions/operations-faults.md). Once sent, its body —
+    which holds a live reset or confirmation link — is emptied; the row stays for
+    SENT_MAIL_RETENTION_DAYS as a trace of the delivery."""
+
+    __tablename__ = "mail_outbox"
+
+    id: uuid.UUID = id_field()
+    created_at: datetime = Field(default_factory=utcnow, index=True)
+    recipient: str = Field(max_length=320)
+    subject: str = Field(max_length=300)
+    # The whole message as RFC 5322 text, emptied once sent.
+    body: str = Field(default="", sa_type=sa.Text)
+    attempts: int = 0
+    next_attempt_at: datetime = Field(default_factory=utcnow, index=True)
+    # A delivery in progress holds the row until then: another worker leaves it alone.
+    claimed_until: datetime | None = None
+    sent_at: datetime | None = Field(default=None, index=True)
+    given_up_at: datetime | None = None
+    last_error: str = Field(default="", max_length=300)

@@ -1,10 +1,16 @@
-"""Login and logout (spec section 7): the provider session lives in an HttpOnly cookie."""
+"""Login and logout (spec section 7): the provider session lives in an HttpOnly cookie.
+
+Logout is a POST (issue 18, item 8; the spec's ``GET logout``): a GET that ends a session can be
+sent by any link or image of another site, and the origin check only guards state-changing
+methods."""
 
 from fastapi import APIRouter, Request, Response
+from fastapi.responses import JSONResponse
 from pydantic import Field
 from sqlmodel import select
 
 from portal.i18n import N_
+from portal.provider import second_factor as factors
 from portal.provider.audit import record
 from portal.provider.db import SessionDep
 from portal.provider.errors import ApiError
@@ -25,6 +31,7 @@ from portal.provider.sessions import (
     close_session,
     open_session,
     purge_expired_sessions,
+    set_private_cookie,
     set_session_cookie,
 )
 
@@ -44,6 +51,7 @@ class LoginBody(ApiModel):
     response_class=Response,
     responses={
         204: {"description": "Logged in; ``Location`` is the user's IRI."},
+        202: {"description": "Password accepted; ``POST /login/second_factor`` is due."},
         401: {"description": "Invalid credentials (also for an inactive account)."},
     },
 )
@@ -68,6 +76,17 @@ def login(body: LoginBody, request: Request, db: SessionDep) -> Response:
         record(db, request, "login_failed", subject=user, username=email)
         db.commit()
         raise ApiError(401, INVALID_CREDENTIALS)
+    if factors.confirmed_factor(db, account.id) is not None and not factors.is_remembered(
+        db, account.id, request.cookies.get(factors.DEVICE_COOKIE, "")
+    ):
+        # The password is right; the session waits for the second factor (issue 18, item 10).
+        pending = factors.open_pending_login(db, account.id)
+        record(db, request, "login_second_factor_due", actor=account)
+        db.commit()
+        due = JSONResponse({"secondFactorRequired": True}, status_code=202)
+        seconds = int(factors.PENDING_LOGIN.total_seconds())
+        set_private_cookie(due, request, factors.PENDING_COOKIE, pending, seconds)
+        return due
     if account.password_hash and needs_rehash(account.password_hash):
         account.password_hash = hash_password(body.password)
     if request.headers.get("accept-language"):
@@ -87,7 +106,7 @@ def login(body: LoginBody, request: Request, db: SessionDep) -> Response:
     return response
 
 
-@router.get("/logout", status_code=204, response_class=Response)
+@router.post("/logout", status_code=204, response_class=Response)
 def logout(request: Request, db: SessionDep) -> Response:
     close_session(db, request)
     db.commit()

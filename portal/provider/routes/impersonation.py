@@ -1,5 +1,9 @@
-"""Impersonation (spec sections 4 and 7, DESIGN section 4): ``GET /api?_impersonate={email}``
-starts it, ``GET /api?_impersonate=_exit`` ends it.
+"""Impersonation (spec sections 4 and 7, DESIGN section 4): ``POST /api/impersonation`` with
+``{"email": ...}`` starts it, ``POST /api/impersonation/exit`` ends it.
+
+Both are POSTs (issue 18): the spec's ``GET /api?_impersonate=`` let a cross-site link start an
+impersonation in a staff member's name; a state-changing request is never a GET, and the
+provider's origin check refuses a POST from another site.
 
 Only admins and sales impersonate; nobody impersonates an admin, sales only customers, nobody
 themself, and there are no chains. Each switch rotates the session: the old one is closed and a
@@ -7,9 +11,10 @@ new cookie names a session of the new current user, which keeps the impersonator
 absolute lifetime of the session it replaces. Starts, exits and refusals go to the audit log.
 """
 
-from typing import Annotated, NoReturn
+from typing import NoReturn
 
-from fastapi import APIRouter, Query, Request, Response
+from fastapi import APIRouter, Request, Response
+from pydantic import Field
 from sqlmodel import Session, select
 
 from portal.i18n import N_
@@ -17,7 +22,7 @@ from portal.permissions import IMPERSONATE_ANYONE, may_impersonate
 from portal.provider.audit import record
 from portal.provider.db import SessionDep
 from portal.provider.errors import ApiError
-from portal.provider.hydra import IncludesDep
+from portal.provider.hydra import ApiModel, IncludesDep
 from portal.provider.models import ProviderSession, User
 from portal.provider.schemas.users import UserOut, user_out
 from portal.provider.security import Principal, PrincipalBeforeTerms, require_accepted_terms
@@ -25,7 +30,6 @@ from portal.provider.sessions import close_session, open_session, set_session_co
 
 router = APIRouter(tags=["impersonation"])
 
-EXIT = "_exit"
 NEEDS_SESSION = N_("Impersonation needs a signed-in session.")
 ALREADY_IMPERSONATING = N_("You are already impersonating a user. Leave the impersonation first.")
 NOT_YOURSELF = N_("You cannot impersonate yourself.")
@@ -33,12 +37,15 @@ NOT_THIS_USER = N_("You are not allowed to impersonate this user.")
 NOT_IMPERSONATING = N_("You are not impersonating anyone.")
 
 
-@router.get(
-    "/api",
+class ImpersonationStart(ApiModel):
+    email: str = Field(max_length=254, description="The e-mail of the user to act as.")
+
+
+@router.post(
+    "/api/impersonation",
     response_model=UserOut,
     responses={
         200: {"description": "The new current user; the response sets a new session cookie."},
-        400: {"description": "``_exit`` without an impersonation."},
         403: {"description": "Refused (see the detail)."},
         404: {"description": "No active user has this e-mail."},
     },
@@ -49,22 +56,37 @@ def impersonate(
     db: SessionDep,
     principal: PrincipalBeforeTerms,
     includes: IncludesDep,
-    target: Annotated[
-        str,
-        Query(
-            alias="_impersonate",
-            max_length=254,
-            description="The e-mail of the user to act as, or ``_exit`` to stop.",
-        ),
-    ],
+    body: ImpersonationStart,
 ) -> UserOut:
+    _require_session(db, request, principal)
+    user = _start(db, request, response, principal, body.email.strip().lower())
+    return user_out(user, includes | {"company"})
+
+
+@router.post(
+    "/api/impersonation/exit",
+    response_model=UserOut,
+    responses={
+        200: {"description": "The original user; the response sets a new session cookie."},
+        400: {"description": "Not impersonating anyone."},
+        403: {"description": "Refused (see the detail)."},
+    },
+)
+def leave_impersonation(
+    request: Request,
+    response: Response,
+    db: SessionDep,
+    principal: PrincipalBeforeTerms,
+    includes: IncludesDep,
+) -> UserOut:
+    _require_session(db, request, principal)
+    user = _exit(db, request, response, principal)
+    return user_out(user, includes | {"company"})
+
+
+def _require_session(db: Session, request: Request, principal: Principal) -> None:
     if principal.session_id is None:
         _refuse(db, request, principal, 403, NEEDS_SESSION, reason="no_session")
-    if target == EXIT:
-        user = _exit(db, request, response, principal)
-    else:
-        user = _start(db, request, response, principal, target.strip().lower())
-    return user_out(user, includes | {"company"})
 
 
 def _start(

@@ -1,0 +1,84 @@
+"""The portal's edge: a small ASGI middleware around everything the backend serves.
+
+Each HTTP request gets its request id here (kept from a proxy's ``X-Request-ID`` when it looks
+like one), sent back in ``X-Request-ID`` with ``X-Served-By`` naming the instance, and one access
+line is logged (the path without its query, which may hold a ticket). Websocket connections to
+``/_event`` are counted for ``patchbay_websocket_clients``. Security headers, origins and body
+limits are another middleware's business.
+"""
+
+import logging
+import time
+
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from portal import metrics
+from portal.health import HEALTH_PATH, METRICS_PATH, READY_PATH
+from portal.logs import REQUEST_ID_HEADER, accept_request_id, request_id_var
+from portal.settings import get_settings
+
+logger = logging.getLogger("portal.access")
+
+SERVED_BY_HEADER = "X-Served-By"
+EVENT_PATH = "/_event"
+# Probes and scrapes come every few seconds: logged only when they fail.
+_QUIET_PATHS = {HEALTH_PATH, READY_PATH, METRICS_PATH, "/ping"}
+_STATIC_PREFIXES = ("/assets/", "/_next/", "/favicon")
+
+
+class EdgeMiddleware:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.instance = get_settings().effective_instance_name
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and scope["path"].startswith(EVENT_PATH):
+            metrics.WEBSOCKET_CLIENTS.inc()
+            try:
+                await self.app(scope, receive, send)
+            finally:
+                metrics.WEBSOCKET_CLIENTS.dec()
+            return
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request_id = accept_request_id(Headers(scope=scope).get(REQUEST_ID_HEADER))
+        request_id_var.set(request_id)
+        started = time.perf_counter()
+        status = 500
+
+        async def send_with_headers(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                headers = MutableHeaders(scope=message)
+                headers[REQUEST_ID_HEADER] = request_id
+                headers[SERVED_BY_HEADER] = self.instance
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_with_headers)
+        finally:
+            self._log(scope, status, time.perf_counter() - started)
+
+    @staticmethod
+    def _log(scope: Scope, status: int, elapsed: float) -> None:
+        path = scope["path"]
+        if status < 400 and (path in _QUIET_PATHS or path.startswith(_STATIC_PREFIXES)):
+            return
+        if path.startswith("/provider/"):
+            return  # the provider logs its own requests, by route
+        logger.info(
+            "%s %s %s %.1f ms",
+            scope["method"],
+            path,
+            status,
+            elapsed * 1000,
+            extra={
+                "http_method": scope["method"],
+                "path": path,
+                "status": status,
+                "duration_ms": round(elapsed * 1000, 1),
+            },
+        )

@@ -1,0 +1,58 @@
+"""The audit log screen (issue 17): an administrator finds a failed login by action and by
+e-mail, pages through the entries, and the filters stay in the URL; a customer is refused."""
+
+import re
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.helpers import log_in, log_in_as, open_user_menu
+
+
+def test_an_administrator_finds_a_failed_login(browser: Browser, portal_url: str) -> None:
+    other = browser.new_context(base_url=portal_url, locale="en-GB")
+    try:
+        failing = other.new_page()
+        log_in(failing, "claire@globex.test", "Not-her-password-1")
+        expect(failing.get_by_role("alert")).to_contain_text("Invalid credentials")
+    finally:
+        other.close()
+
+    page = browser.new_page(base_url=portal_url, locale="en-GB")
+    try:
+        log_in_as(page, "admin@patchbay.test")
+        open_user_menu(page)
+        page.get_by_role("menuitem", name="Audit log").click()
+        expect(page).to_have_url(re.compile(r"/audit/?$"))
+        table = page.get_by_role("table", name="Audit log")
+        # Newest first: the administrator's own login of a moment ago.
+        first = table.get_by_role("row").nth(1)
+        expect(first).to_contain_text("Successful login")
+        expect(first).to_contain_text("admin@patchbay.test")
+
+        page.get_by_role("combobox", name="Action").click()
+        page.get_by_role("option", name="Failed login", exact=True).click()
+        expect(page).to_have_url(re.compile(r"action=login_failed"))
+        page.locator("#audit-filter-email").fill("claire@")
+        expect(page).to_have_url(re.compile(r"email=claire"))
+        expect(page.get_by_test_id("audit-count")).to_have_text("1 entry")
+        expect(table.get_by_role("row").nth(1)).to_contain_text("claire@globex.test")
+
+        # The filtered address opens the same list.
+        page.reload()
+        expect(page.locator("#audit-filter-email")).to_have_value("claire@")
+        expect(page.get_by_test_id("audit-count")).to_have_text("1 entry")
+        page.get_by_role("button", name="Clear filters").click()
+        expect(page).to_have_url(re.compile(r"/audit/?$"))
+        expect(table.get_by_role("row").nth(1)).to_contain_text("admin@patchbay.test")
+        expect(page.get_by_test_id("audit-count")).to_have_text(re.compile(r"^\d+ entries$"))
+    finally:
+        page.close()
+
+
+def test_a_customer_cannot_open_it(page: Page) -> None:
+    log_in_as(page, "alice@acme-networks.test")
+    open_user_menu(page)
+    expect(page.get_by_role("menuitem", name="Audit log")).to_have_count(0)
+    page.keyboard.press("Escape")
+    page.goto("/audit")
+    expect(page.get_by_role("alert").filter(has_text="Forbidden access")).to_be_visible()

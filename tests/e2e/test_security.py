@@ -1,0 +1,207 @@
+"""Issue 18 in a real browser against the running portal: another origin can neither open the
+websocket, nor read the portal's answers, nor frame it; the Reflex token alone signs nobody in;
+the pages load under their Content-Security-Policy without a violation."""
+
+import asyncio
+import re
+from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import urlsplit
+
+import httpx
+import pytest
+import websockets
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
+
+from portal import routes
+from tests.e2e.conftest import STEP_TIMEOUT_MS
+from tests.e2e.helpers import log_in_as
+
+EVIL = "http://evil.test"
+
+
+def _websocket_url(portal_url: str) -> str:
+    return "ws" + portal_url.removeprefix("http") + "/_event/?EIO=4&transport=websocket"
+
+
+async def _handshake(url: str, origin: str | None) -> str:
+    """What the Socket.IO endpoint answers a websocket handshake from ``origin``."""
+    try:
+        async with websockets.connect(
+            url,
+            origin=origin,
+            open_timeout=10,
+        ) as socket:
+            return str(await asyncio.wait_for(socket.recv(), 10))
+    except websockets.InvalidStatus as refused:
+        return f"refused {refused.response.status_code}"
+
+
+def _answer(url: str, origin: str | None) -> str:
+    """Runs the handshake in a thread of its own: after a browser test, Playwright's sync API
+    holds this thread's event loop and ``asyncio.run`` refuses to start another."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, _handshake(url, origin)).result()
+
+
+def test_only_the_portals_origin_opens_the_websocket(portal_url: str) -> None:
+    url = _websocket_url(portal_url)
+    assert _answer(url, portal_url).startswith("0{")  # Engine.IO's open
+    assert _answer(url, EVIL).startswith("refused 4")
+    port = urlsplit(portal_url).port
+    assert _answer(url, f"http://localhost:{(port or 0) + 1}").startswith("refused")
+
+
+def test_a_foreign_page_cannot_use_the_users_cookies(
+    context: BrowserContext, page: Page, portal_url: str
+) -> None:
+    """A signed-in user visits another site: its script can open neither the websocket nor
+    read a portal route, and it cannot frame the portal. The other site is served (by
+    Playwright) from 127.0.0.1 on the portal's port: another origin on the loopback, so that
+    Chromium's private network rules do not block its requests before the portal can."""
+    log_in_as(page, "alice@acme-networks.test")
+    port = urlsplit(portal_url).port
+    other = f"http://127.0.0.1:{port}"
+    evil = context.new_page()
+    evil.route(
+        f"{other}/**",
+        lambda route: route.fulfill(
+            content_type="text/html", body="<html><body><h1>Not the portal</h1></body></html>"
+        ),
+    )
+    evil.goto(f"{other}/elsewhere")
+    outcome = evil.evaluate(
+        """async (portal) => {
+            const socket = await new Promise((resolve) => {
+                const ws = new WebSocket(portal.replace("http", "ws")
+                    + "/_event/?EIO=4&transport=websocket&token=x");
+                ws.onmessage = (m) => { resolve("message " + m.data.slice(0, 40)); ws.close(); };
+                ws.onerror = () => resolve("error");
+                ws.onclose = () => resolve("closed");
+                setTimeout(() => resolve("timeout"), 8000);
+            });
+            let read;
+            try {
+                const answer = await fetch(portal + "/_portal/files/api/services/export",
+                                           {credentials: "include"});
+                read = "read " + answer.status;
+            } catch (error) {
+                read = "blocked";
+            }
+            return {socket, read};
+        }""",
+        portal_url,
+    )
+    assert outcome == {"socket": "error", "read": "blocked"}
+    framed = evil.evaluate(
+        """async (portal) => await new Promise((resolve) => {
+            const frame = document.createElement("iframe");
+            frame.src = portal + "/login";
+            frame.onload = () => {
+                try { resolve(frame.contentDocument ? "readable" : "opaque"); }
+                catch (error) { resolve("opaque"); }
+            };
+            document.body.appendChild(frame);
+            setTimeout(() => resolve("timeout"), 8000);
+        })""",
+        portal_url,
+    )
+    # Chromium refuses the frame (frame-ancestors 'none') and shows its error page instead.
+    assert framed != "readable"
+    assert not any("Not the portal" in f.content() for f in evil.frames[1:] if f.url != "")
+
+
+def test_no_cors_for_a_foreign_origin(portal_url: str) -> None:
+    for path in ("/_portal/logout", "/provider/api/users", "/ping"):
+        answer = httpx.get(portal_url + path, headers={"Origin": EVIL})
+        assert "access-control-allow-origin" not in answer.headers, path
+    preflight = httpx.options(
+        portal_url + "/provider/login",
+        headers={"Origin": EVIL, "Access-Control-Request-Method": "POST"},
+    )
+    assert "access-control-allow-origin" not in preflight.headers
+    own = httpx.get(portal_url + "/ping", headers={"Origin": portal_url})
+    assert own.headers.get("access-control-allow-origin") == portal_url
+
+
+def test_the_reflex_token_alone_signs_nobody_in(
+    browser: Browser, context: BrowserContext, page: Page, portal_url: str
+) -> None:
+    """DESIGN 2: nothing script can read grants access. The token Reflex keeps in
+    sessionStorage is copied into a fresh browser without the HttpOnly cookie, after the tab
+    that held it is closed: the new tab is signed out and receives nothing of the user."""
+    log_in_as(page, "alice@acme-networks.test")
+    page.goto("/services")
+    expect(page.get_by_role("heading", name="Services")).to_be_visible()
+    token = page.evaluate("window.sessionStorage.getItem('token')")
+    assert token
+    page.close()
+
+    thief = browser.new_context(base_url=portal_url, locale="en-GB")
+    thief.set_default_timeout(STEP_TIMEOUT_MS)
+    try:
+        thief.add_init_script(f"window.sessionStorage.setItem('token', {token!r});")
+        stolen = thief.new_page()
+        frames: list[str] = []
+        stolen.on(
+            "websocket",
+            lambda socket: socket.on("framereceived", lambda frame: frames.append(str(frame))),
+        )
+        stolen.goto("/services")
+        expect(stolen).to_have_url(re.compile(r"/login\?redirect=%2Fservices$"))
+        assert stolen.evaluate("window.sessionStorage.getItem('token')") == token
+        expect(stolen.get_by_role("button", name="Login")).to_be_visible()
+        received = "".join(frames)
+        assert frames
+        assert "alice@acme-networks.test" not in received
+        assert "Alice" not in received
+    finally:
+        thief.close()
+
+
+def _violations(page: Page) -> list[str]:
+    found: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if "Content Security Policy" in message.text or "Content-Security-Policy" in message.text:
+            found.append(message.text)
+
+    page.on("console", on_console)
+    page.add_init_script(
+        "document.addEventListener('securitypolicyviolation', (e) =>"
+        " console.error('Content Security Policy: ' + e.violatedDirective + ' ' + e.blockedURI));"
+    )
+    return found
+
+
+def test_login_and_signed_in_pages_pass_their_csp(page: Page, portal_url: str) -> None:
+    violations = _violations(page)
+    answer = page.goto("/login")
+    assert answer is not None
+    headers = answer.headers
+    policy = headers["content-security-policy"]
+    assert "frame-ancestors 'none'" in policy
+    assert "'unsafe-inline'" not in policy.split("script-src", 1)[1].split(";", 1)[0]
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["referrer-policy"] == "same-origin"
+    assert headers["cache-control"] == "no-store"
+    expect(page.get_by_role("button", name="Login")).to_be_visible()
+    log_in_as(page, "alice@acme-networks.test")
+    for path, heading in (("/services", "Services"), ("/invoices", "Invoicing")):
+        page.goto(path)
+        expect(page.get_by_role("heading", name=heading)).to_be_visible()
+    page.reload()
+    expect(page.get_by_role("heading", name="Invoicing")).to_be_visible()
+    assert violations == []
+
+
+@pytest.mark.parametrize(
+    "path", ["/_portal/files/api/services/export", routes.USER_DOCUMENTATION_EN]
+)
+def test_documents_keep_no_store_and_nosniff(
+    context: BrowserContext, page: Page, portal_url: str, path: str
+) -> None:
+    log_in_as(page, "alice@acme-networks.test")
+    answer = context.request.get(path)
+    assert answer.status == 200
+    assert answer.headers["cache-control"] == "no-store"
+    assert answer.headers["x-content-type-options"] == "nosniff"

@@ -1,0 +1,212 @@
+"""TOTP second factor (issue 18, item 10): enrolment with a QR code, the second step of a login
+with a code or a single-use recovery code, replay refused, rate limits, remembered devices, and
+an administrator's audited reset."""
+
+import time
+
+import httpx
+import pyotp
+import pytest
+from sqlmodel import Session, select
+
+from portal.permissions import Role
+from portal.provider.models import AuditLog, RecoveryCode
+from portal.provider.second_factor import DEVICE_COOKIE, PENDING_COOKIE
+from portal.provider.sessions import COOKIE_NAME, token_hash
+from tests.provider.accounts import add_staff
+from tests.provider.conftest import PASSWORD, SignIn, World
+from tests.provider.settings_override import overridden
+
+
+@pytest.fixture(autouse=True)
+def staff(world: World) -> None:
+    add_staff(world)
+
+
+def _user(world: World, key: str) -> str:
+    if key not in world.users:
+        world.add_user(key, "acme", roles=(Role.MANAGE_USERS,), email=f"{key}@acme-networks.test")
+    return world.email(key)
+
+
+async def _enrol(
+    client: httpx.AsyncClient, sign_in: SignIn, key: str
+) -> tuple[pyotp.TOTP, list[str]]:
+    await sign_in(key)
+    started = await client.post("/api/second_factor")
+    assert started.status_code == 200, started.text
+    secret = started.json()["secret"]
+    totp = pyotp.TOTP(secret)
+    confirmed = await client.post("/api/second_factor/confirm", json={"code": totp.now()})
+    assert confirmed.status_code == 200, confirmed.text
+    await client.post("/logout")
+    return totp, confirmed.json()["recoveryCodes"]
+
+
+async def _password(client: httpx.AsyncClient, email: str) -> httpx.Response:
+    return await client.post("/login", json={"username": email, "password": PASSWORD})
+
+
+def _next_code(totp: pyotp.TOTP) -> str:
+    """The code of the next 30-second step (accepted: the clock may drift by one step)."""
+    return totp.at(time.time() + 30)
+
+
+async def test_enrolment_shows_a_qr_code_and_needs_a_right_code(
+    client: httpx.AsyncClient, world: World, sign_in: SignIn
+) -> None:
+    _user(world, "mfa-enrol")
+    await sign_in("mfa-enrol")
+    assert (await client.get("/api/second_factor")).json()["enrolled"] is False
+    started = (await client.post("/api/second_factor")).json()
+    assert started["otpauthUri"].startswith("otpauth://totp/Patchbay:")
+    assert "issuer=Patchbay" in started["otpauthUri"]
+    assert started["qrSvg"].startswith("<svg")
+    wrong = await client.post("/api/second_factor/confirm", json={"code": "000000"})
+    assert wrong.status_code == 422
+    totp = pyotp.TOTP(started["secret"])
+    confirmed = await client.post("/api/second_factor/confirm", json={"code": totp.now()})
+    codes = confirmed.json()["recoveryCodes"]
+    assert len(codes) == len(set(codes)) == 10
+    assert (await client.get("/api/second_factor")).json() == {
+        "enrolled": True,
+        "recoveryCodesLeft": 10,
+    }
+    assert (await client.post("/api/second_factor")).status_code == 409
+    with Session(world.engine) as db:
+        stored = {r.code_hash for r in db.exec(select(RecoveryCode)).all()}
+    assert {token_hash(c) for c in codes} <= stored
+    assert not any(c in stored for c in codes)  # digests only
+    audit = _audit(world, "second_factor_enrolled")[-1]
+    assert audit.actor_id == world.users["mfa-enrol"]
+
+
+async def test_the_password_alone_opens_no_session(
+    client: httpx.AsyncClient, world: World, sign_in: SignIn
+) -> None:
+    email = _user(world, "mfa-login")
+    totp, _ = await _enrol(client, sign_in, "mfa-login")
+    due = await _password(client, email)
+    assert due.status_code == 202
+    assert due.json() == {"secondFactorRequired": True}
+    assert COOKIE_NAME not in due.cookies
+    assert PENDING_COOKIE in due.cookies
+    assert (await client.get("/api/users")).status_code == 401
+    wrong = await client.post("/login/second_factor", json={"code": "123456"})
+    assert wrong.status_code == 401
+    code = _next_code(totp)
+    right = await client.post("/login/second_factor", json={"code": code})
+    assert right.status_code == 204, right.text
+    assert right.headers["Location"].endswith(str(world.users["mfa-login"]))
+    assert (await client.get("/api/users")).status_code == 200
+    # The same code never serves twice.
+    await client.post("/logout")
+    assert (await _password(client, email)).status_code == 202
+    replay = await client.post("/login/second_factor", json={"code": code})
+    assert replay.status_code == 401
+
+
+async def test_a_recovery_code_serves_once(
+    client: httpx.AsyncClient, world: World, sign_in: SignIn
+) -> None:
+    email = _user(world, "mfa-recovery")
+    _, codes = await _enrol(client, sign_in, "mfa-recovery")
+    assert (await _password(client, email)).status_code == 202
+    used = await client.post("/login/second_factor", json={"code": codes[0]})
+    assert used.status_code == 204
+    assert (await client.get("/api/second_factor")).json()["recoveryCodesLeft"] == 9
+    await client.post("/logout")
+    assert (await _password(client, email)).status_code == 202
+    again = await client.post("/login/second_factor", json={"code": codes[0]})
+    assert again.status_code == 401
+
+
+async def test_without_a_pending_login_the_second_step_answers_401(
+    client: httpx.AsyncClient,
+) -> None:
+    response = await client.post("/login/second_factor", json={"code": "123456"})
+    assert response.status_code == 401
+
+
+async def test_codes_are_rate_limited_like_the_password(
+    client: httpx.AsyncClient, world: World, sign_in: SignIn
+) -> None:
+    email = _user(world, "mfa-limit")
+    totp, _ = await _enrol(client, sign_in, "mfa-limit")
+    assert (await _password(client, email)).status_code == 202
+    statuses = [
+        (await client.post("/login/second_factor", json={"code": "000000"})).status_code
+        for _ in range(6)
+    ]
+    assert statuses == [401] * 5 + [429]
+    # Over the limit, even the right code waits.
+    right = await client.post("/login/second_factor", json={"code": _next_code(totp)})
+    assert right.status_code == 429
+
+
+async def test_a_remembered_device_skips_the_second_step(
+    client: httpx.AsyncClient, world: World, sign_in: SignIn
+) -> None:
+    email = _user(world, "mfa-device")
+    totp, _ = await _enrol(client, sign_in, "mfa-device")
+    assert (await _password(client, email)).status_code == 202
+    remembered = await client.post(
+        "/login/second_factor", json={"code": _next_code(totp), "remember": True}
+    )
+    assert remembered.status_code == 204
+    assert DEVICE_COOKIE in remembered.cookies
+    await client.post("/logout")
+    assert (await _password(client, email)).status_code == 204
+    # Another browser (no device cookie) still needs the code.
+    client.cookies.clear()
+    assert (await _password(client, email)).status_code == 202
+
+
+async def test_an_administrator_resets_a_second_factor_audited(
+    client: httpx.AsyncClient, world: World, sign_in: SignIn
+) -> None:
+    email = _user(world, "mfa-lost")
+    await _enrol(client, sign_in, "mfa-lost")
+    user_id = world.users["mfa-lost"]
+    await sign_in("usermanager")
+    assert (await client.delete(f"/api/users/{user_id}/second_factor")).status_code == 403
+    await sign_in("admin")
+    assert (await client.delete(f"/api/users/{user_id}/second_factor")).status_code == 204
+    assert (await client.delete(f"/api/users/{user_id}/second_factor")).status_code == 404
+    reset = _audit(world, "second_factor_reset")[-1]
+    assert (reset.actor_id, reset.subject_id) == (world.users["admin"], user_id)
+    await client.post("/logout")
+    assert (await _password(client, email)).status_code == 204
+
+
+def _audit(world: World, action: str) -> list[AuditLog]:
+    with Session(world.engine) as db:
+        return list(db.exec(select(AuditLog).where(AuditLog.action == action)))
+
+
+async def test_when_required_staff_reach_only_the_set_up_until_they_have_one(
+    client: httpx.AsyncClient, world: World, sign_in: SignIn
+) -> None:
+    if "mfa-sales" not in world.users:
+        world.add_user(
+            "mfa-sales", "staff", roles=(Role.SPH_SALES,), email="mfa-sales@patchbay.test"
+        )
+    with overridden(second_factor_required=True):
+        await sign_in("bob")  # a customer: optional
+        assert (await client.get("/api/users")).status_code == 200
+        await sign_in("support")  # read-only staff may neither impersonate nor manage users
+        assert (await client.get("/api/users")).status_code == 200
+        await sign_in("mfa-sales")
+        refused = await client.get("/api/users")
+        assert refused.status_code == 403
+        assert refused.json()["code"] == "required_second_factor"
+        started = await client.post("/api/second_factor")
+        assert started.status_code == 200
+        totp = pyotp.TOTP(started.json()["secret"])
+        confirmed = await client.post("/api/second_factor/confirm", json={"code": totp.now()})
+        assert confirmed.status_code == 200
+        assert (await client.get("/api/users")).status_code == 200
+    with overridden(second_factor_required=False):
+        await client.post("/logout")
+        await sign_in("admin")
+        assert (await client.get("/api/users")).status_code == 200
