@@ -12,7 +12,7 @@ Text is sent trimmed: a filter field holds what its input holds, spaces included
 """
 
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel
 
@@ -36,7 +36,10 @@ class Param:
 
 class Filters(BaseModel):
     """The filters of one list; every field carries its ``Param`` and a default that filters
-    nothing."""
+    nothing. ``ranges`` names the (start, end) pairs of a range: whichever end is typed, the
+    earlier value is always the start (spec 2: the due-date range)."""
+
+    ranges: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     @classmethod
     def params(cls) -> dict[str, Param]:
@@ -65,7 +68,14 @@ class Filters(BaseModel):
             raise KeyError(name)
         if value in (ANY, ""):
             value = type(self).model_fields[name].get_default(call_default_factory=True)
-        return self.model_validate({**self.model_dump(), name: value})
+        fields = {**self.model_dump(), name: value}
+        changed = self.model_validate(fields)
+        for start, end in self.ranges:
+            first, last = getattr(changed, start), getattr(changed, end)
+            if first is not None and last is not None and first > last:
+                fields[start], fields[end] = last, first
+                changed = self.model_validate(fields)
+        return changed
 
     def same_query(self, other: "Filters") -> bool:
         """Whether both ask the provider the same thing (typing a space changes nothing)."""

@@ -14,6 +14,7 @@ from typing import Any, cast
 import reflex as rx
 from reflex.vars import ArrayVar, NumberVar
 
+from portal.components.forms import field
 from portal.components.i18n import _
 from portal.components.paging import ALL_ROWS, ASCENDING
 from portal.state.lists import ListState
@@ -143,6 +144,22 @@ def clear_filters_button(state: type[ListState]) -> rx.Component:
             variant="ghost",
             color_scheme="gray",
             flex_shrink="0",
+        ),
+    )
+
+
+def date_filter(
+    state: type[ListState], input_id: str, label: rx.Var, name: str, value: rx.Var
+) -> rx.Component:
+    """One day of a list's filters (an end of a range: the filters keep the earlier first)."""
+    return field(
+        label,
+        rx.input(
+            id=input_id,
+            type="date",
+            value=rx.cond(value, value.to(str), ""),
+            on_change=lambda day: state.set_filter(name, day),
+            width="100%",
         ),
     )
 

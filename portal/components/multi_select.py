@@ -1,6 +1,7 @@
 """A multi-select filter: a button naming the filter and how many values are chosen, opening
 a list of checkboxes, optionally with a text box that narrows the list."""
 
+from collections.abc import Sequence
 from typing import Any
 
 import reflex as rx
@@ -18,7 +19,7 @@ class Option(BaseModel):
 def multi_select(
     label: rx.Var | str,
     *,
-    options: ArrayVar,
+    options: ArrayVar | Sequence[tuple[str, rx.Var | str]],
     selected: ArrayVar,
     on_toggle: Any,
     on_clear: Any,
@@ -26,15 +27,28 @@ def multi_select(
     search: rx.Var[str] | None = None,
     on_search: Any = None,
 ) -> rx.Component:
-    """``on_toggle`` receives an option's value; ``on_search`` the text typed in the box."""
+    """``options``: the state's options (a list of ``Option``), or fixed ``(value, label)``
+    pairs (a status, say). ``on_toggle`` receives an option's value; ``on_search`` the text
+    typed in the box."""
+
+    def checkbox(value: Any, text: Any) -> rx.Component:
+        return rx.checkbox(
+            text, checked=selected.contains(value), on_change=on_toggle(value), size="2"
+        )
 
     def item(option: ObjectVar[Option]) -> rx.Component:
-        return rx.checkbox(
-            option.label,
-            checked=selected.contains(option.value),
-            on_change=on_toggle(option.value),
-            size="2",
+        return checkbox(option.value, option.label)
+
+    if isinstance(options, ArrayVar):
+        items: rx.Component = rx.fragment(
+            rx.foreach(options, item),
+            rx.cond(
+                options.length() == 0,
+                rx.text(_("No result"), size="2", color=rx.color("gray", 11)),
+            ),
         )
+    else:
+        items = rx.fragment(*(checkbox(value, text) for value, text in options))
 
     search_box = (
         rx.input(
@@ -68,11 +82,7 @@ def multi_select(
                 search_box,
                 rx.scroll_area(
                     rx.vstack(
-                        rx.foreach(options, item),
-                        rx.cond(
-                            options.length() == 0,
-                            rx.text(_("No result"), size="2", color=rx.color("gray", 11)),
-                        ),
+                        items,
                         spacing="2",
                         padding_right="12px",
                     ),

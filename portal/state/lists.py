@@ -148,7 +148,9 @@ class ListState(SessionState, mixin=True):
     @rx.event
     @reports_failures
     async def clear_filters(self):
-        async for update in self._apply(type(self.filters)()):
+        # The list's own filters class: ``type(self.filters)`` is Reflex's MutableProxy once
+        # the filters were read in this event, which cannot be built without arguments.
+        async for update in self._apply(self.url.filters()):
             yield update
 
     @rx.event

@@ -40,6 +40,14 @@ def test_a_changed_filter_is_validated_as_declared() -> None:
         ServiceFilters().with_value("status", ["active"])
 
 
+def test_a_range_typed_backwards_keeps_its_earlier_day_first() -> None:
+    until = InvoiceFilters().with_value("due_before", "2026-03-01")
+    swapped = until.with_value("due_after", "2026-05-31")
+    assert (swapped.due_after, swapped.due_before) == (date(2026, 3, 1), date(2026, 5, 31))
+    cleared = swapped.with_value("due_after", "")
+    assert (cleared.due_after, cleared.due_before) == (None, date(2026, 5, 31))
+
+
 def test_a_filter_without_its_parameter_is_refused() -> None:
     class Undeclared(Filters):
         named: Annotated[str, Param("named")] = ""
