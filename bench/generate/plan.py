@@ -23,6 +23,10 @@ HEAVY_TENANT = "Acme Networks"
 HEAVY_SHARE = {"users": 0.05, "services": 0.075, "invoices": 0.05, "tickets": 0.05, "sensors": 0.05}
 SAMPLE_PERIOD = timedelta(days=365)
 SAMPLE_STEP = timedelta(minutes=5)
+# What the schema keeps of that year (docs/decisions/sensor-rollups.md): raw samples over 48
+# hours, hourly roll-ups over 31 days, daily ones over the whole year.
+RAW_SAMPLE_PERIOD = timedelta(hours=48)
+HOURLY_ROLLUP_PERIOD = timedelta(days=31)
 DEFAULT_SEED = 2026
 DEMO_COMPANIES = 1 + len(CUSTOMER_COMPANIES)
 
@@ -84,7 +88,15 @@ class Plan:
 
     @property
     def samples(self) -> int:
-        return self.sampled_sensors * self.samples_per_sensor
+        """Raw samples kept: the last 48 hours of each sampled sensor."""
+        return self.sampled_sensors * math.ceil(RAW_SAMPLE_PERIOD / SAMPLE_STEP)
+
+    @property
+    def rollups(self) -> int:
+        """Hours of the last 31 days and days of the year, of each sampled sensor."""
+        hours = math.ceil(HOURLY_ROLLUP_PERIOD / timedelta(hours=1))
+        days = math.ceil(SAMPLE_PERIOD / timedelta(days=1))
+        return self.sampled_sensors * (hours + days)
 
     @property
     def anchor_time(self) -> datetime:
@@ -105,4 +117,5 @@ class Plan:
             "maintenances": self.maintenances,
             "sensors": self.sensors,
             "sensor_samples": self.samples,
+            "sensor_rollups": self.rollups,
         }

@@ -20,7 +20,14 @@ from bench.generate.loader import (
     plain_url,
     rebuild,
 )
-from bench.generate.monitoring import SAMPLE_COLUMNS, build_sensors, sample_chunks
+from bench.generate.monitoring import (
+    ROLLUP_COLUMNS,
+    SAMPLE_COLUMNS,
+    SampleStreams,
+    build_sensors,
+    mark_rollups,
+    sample_chunks,
+)
 from bench.generate.plan import Plan
 from bench.generate.services import build_services
 from bench.generate.support import build_maintenances, build_tickets
@@ -95,11 +102,18 @@ def generate(
             sampled = build_sensors(world)
             _hand_over(world, loader)
             loader.finish()
+            streams = SampleStreams(rollups=[])
             copy_chunks(
                 connection,
                 copy_statement("sensor_samples", SAMPLE_COLUMNS, binary=True),
-                sample_chunks(world, sampled),
+                sample_chunks(world, sampled, streams),
             )
+            copy_chunks(
+                connection,
+                copy_statement("sensor_rollups", ROLLUP_COLUMNS, binary=True),
+                streams.rollups,
+            )
+            mark_rollups(connection, world.plan.anchor_time)
             rebuild(connection, set_aside, log)
             connection.commit()
         _vacuum(database_url, log)

@@ -23,7 +23,7 @@ TICKET_COLUMNS = (
 )  # fmt: skip
 MAINTENANCE_COLUMNS = (
     "id", "reference", "name", "type", "classification", "status", "date_start", "date_end",
-    "date_notification",
+    "date_notification", "updated_at",
 )  # fmt: skip
 TECHNICIANS = ("maxime.leroy@patchbay.test", "ana.silva@patchbay.test", "noc@patchbay.test")
 CONTACTS = ("noc@patchbay.test", "change-management@patchbay.test")
@@ -128,6 +128,7 @@ def build_maintenances(world: World) -> None:
             start,
             end,
             start - notice,
+            min(start - notice, world.plan.anchor_time),
         )
         impacted = set()
         for customer in rng.choices(world.customers, weights, k=rng.randint(1, 6)):

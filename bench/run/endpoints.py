@@ -70,6 +70,12 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         ALICE,
         connections=(1, 10, 50),
     ),
+    # Six characters of one of alice's invoices, typed in the reference filter.
+    Endpoint(
+        "invoices p1 by reference",
+        f"{_INVOICES}&page=1&reference={{alice_invoice_fragment}}",
+        ALICE,
+    ),
     Endpoint("invoices p1000 by due date", f"{_INVOICES}&page=1000&order[dateDue]=desc", ALICE),
     Endpoint("invoice summary", "/provider/api/invoices/summary", ALICE, connections=(1, 10, 50)),
     Endpoint("an invoice", "/provider/api/invoices/{alice_invoice}", ALICE),
@@ -80,6 +86,45 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint("tickets p1", f"{_TICKETS}&page=1", ALICE),
     Endpoint("tickets p1000", f"{_TICKETS}&page=1000", ALICE),
     Endpoint("a ticket", "/provider/api/tickets/{alice_ticket}", ALICE, connections=(1, 10, 50)),
+    # Issue 16: the heavy tenant's dashboard, under 50 ms at the median at 1 connection.
+    Endpoint("dashboard", "/provider/api/users/{alice}/dashboard", ALICE, connections=(1, 10, 50)),
+    # Issue 15: the monitoring screen's list (all of a customer's sensors in one call) and a
+    # sampled sensor's chart over each span: 365 days under 100 ms and 2 hours under 50 ms at
+    # the median, one request at a time.
+    Endpoint("sensors list", "/provider/api/sensors", ALICE, connections=(1, 10, 50)),
+    *(
+        Endpoint(
+            f"sensor chart {label}",
+            f"/provider/api/sensors/{{alice_sensor}}/chart/svg?span={span}&timezone=Europe/Paris",
+            ALICE,
+            connections=(1, 10),
+        )
+        for span, label in (
+            ("last_2_hours", "2 h"),
+            ("last_48_hours", "48 h"),
+            ("last_30_days", "30 d"),
+            ("last_365_days", "365 d"),
+        )
+    ),
+    Endpoint("sensor legend", "/provider/api/sensors/{alice_sensor}/chart_legend", ALICE),
+    # Issue 15: the contacts page, Alice's two companies with their whole sales tree.
+    Endpoint(
+        "companies with sales",
+        "/provider/api/companies?{alice_companies}&includes[]=sales",
+        ALICE,
+        connections=(1, 10, 50),
+    ),
+    # Issue 14: the calendar's month (a 6-week grid, every page of it is one request here: the
+    # first 100 windows) for the heavy tenant, under 50 ms at the median at 1 connection; and
+    # the private iCalendar feed a calendar program polls.
+    Endpoint(
+        "maintenances month",
+        "/provider/api/maintenances?dateEnd[after]={month_start}&dateStart[before]={month_end}"
+        "&itemsPerPage=100&order[dateStart]=asc",
+        ALICE,
+        connections=(1, 10, 50),
+    ),
+    Endpoint("maintenance feed", "/provider/feeds/maintenances/{alice_feed}.ics", ALICE),
     Endpoint(
         "import 10k references",
         "/provider/api/services/client_reference/import",
@@ -99,6 +144,7 @@ DEEP_PAGES = (
 
 # Values the paths need, read from the data set (alice's own rows, so scoping is measured).
 PLACEHOLDERS = {
+    "alice": "SELECT id FROM users WHERE email = 'alice@acme-networks.test'",
     "alice_colleague": """
         SELECT u.id FROM users u JOIN companies c ON c.id = u.company_id
         WHERE c.name = 'Acme Networks' AND u.email <> 'alice@acme-networks.test'
@@ -119,9 +165,43 @@ PLACEHOLDERS = {
     "alice_invoice": """
         SELECT i.id FROM invoices i JOIN companies c ON c.id = i.company_id
         WHERE c.name = 'Acme Networks' ORDER BY i.date_invoice DESC, i.id LIMIT 1""",
+    "alice_invoice_fragment": """
+        SELECT lower(right(i.reference, 6)) FROM invoices i JOIN companies c ON c.id = i.company_id
+        WHERE c.name = 'Acme Networks' ORDER BY i.date_invoice, i.id LIMIT 1 OFFSET 5000""",
     "alice_ticket": """
         SELECT t.id FROM tickets t JOIN companies c ON c.id = t.company_id
         WHERE c.name = 'Acme Networks' ORDER BY t.date_created DESC, t.number LIMIT 1 OFFSET 50""",
+    # A sensor of alice's with a year of history.
+    "alice_sensor": """
+        SELECT s.id FROM sensors s JOIN companies c ON c.id = s.company_id
+        WHERE c.name = 'Acme Networks' AND EXISTS (
+            SELECT 1 FROM sensor_rollups r WHERE r.sensor_id = s.id AND r.resolution = 'day')
+        ORDER BY s.reference LIMIT 1""",
+    "alice_companies": """
+        SELECT string_agg('uuid[]=' || c.id::text, '&' ORDER BY c.name) FROM companies c
+        WHERE c.id IN (
+            SELECT u.company_id FROM users u WHERE u.email = 'alice@acme-networks.test'
+            UNION SELECT a.company_id FROM user_auxiliary_companies a
+            JOIN users u ON u.id = a.user_id WHERE u.email = 'alice@acme-networks.test')""",
+    # The month grid around the data set's today (its ongoing maintenances): Monday before the
+    # 1st, six weeks.
+    "month_start": """
+        SELECT to_char(date_trunc('week', date_trunc('month', min(date_start)))
+                       AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+        FROM maintenances WHERE status = 'ongoing'""",
+    "month_end": """
+        SELECT to_char(
+            (date_trunc('week', date_trunc('month', min(date_start))) + interval '42 days')
+            AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+        FROM maintenances WHERE status = 'ongoing'""",
+    # Alice's feed, made here: only the token's hash is stored, so the benchmark sets a known one.
+    "alice_feed": """
+        INSERT INTO calendar_feeds (id, user_id, token_hash, language, created_at)
+        SELECT gen_random_uuid(), id,
+               encode(sha256('pbc_benchmark-feed-of-alice-0123456789'::bytea), 'hex'), 'en', now()
+        FROM users WHERE email = 'alice@acme-networks.test'
+        ON CONFLICT (user_id) DO UPDATE SET token_hash = EXCLUDED.token_hash
+        RETURNING 'pbc_benchmark-feed-of-alice-0123456789'""",
     # Service types in catalogue order up to about 50 000 services (the last one crosses it).
     "types_50k": """
         SELECT string_agg('type.uuid[]=' || id::text, '&' ORDER BY position) FROM (
