@@ -14,6 +14,7 @@ from pathlib import Path
 import reflex as rx
 from reflex.plugins.sitemap import SitemapPlugin
 
+from portal.metrics_dir import ensure_multiprocess_dir
 from portal.settings import DATA_DIR, get_settings
 
 _VENV_BIN = str(Path(sys.executable).parent)
@@ -39,6 +40,9 @@ if "NPM_CONFIG_REGISTRY" not in os.environ and _npm:
     if _registry:
         os.environ["NPM_CONFIG_REGISTRY"] = _registry
 
+# Prometheus' multi-process mode: this process starts the workers, which inherit the directory.
+ensure_multiprocess_dir()
+
 settings = get_settings()
 
 config = rx.Config(
@@ -48,6 +52,9 @@ config = rx.Config(
     frontend_port=settings.port,
     backend_port=settings.backend_port,
     redis_url=settings.redis_url or None,
+    # Only the portal's own pages may open the websocket (Socket.IO checks the Origin of the
+    # handshake against this list) or read a backend answer cross-origin (CORS): never "*".
+    cors_allowed_origins=settings.portal_allowed_origins,
     **({"state_manager_mode": "redis"} if settings.redis_url else {}),
     plugins=[
         rx.plugins.RadixThemesPlugin(

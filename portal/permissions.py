@@ -26,6 +26,9 @@ class Role(StrEnum):
 STAFF_ROLES = frozenset({Role.ADMIN, Role.SPH_MANAGE_USERS, Role.SPH_READ_ONLY, Role.SPH_SALES})
 # Roles that only an e-mail of the staff mail domain may hold (spec 5).
 STAFF_DOMAIN_ROLES = frozenset({Role.ADMIN, Role.SPH_MANAGE_USERS})
+# Staff roles that may impersonate or manage users: a second factor is required of them when
+# SECOND_FACTOR_REQUIRED is on (issue 18, item 10).
+SECOND_FACTOR_ROLES = frozenset({Role.ADMIN, Role.SPH_MANAGE_USERS, Role.SPH_SALES})
 CLIENT_ROLES = tuple(role for role in Role if role not in STAFF_ROLES)
 KNOWN_ROLES = frozenset(role.value for role in Role)
 
@@ -59,6 +62,8 @@ MANAGE_USER_LDAP = Rule("manage", "User.ldap")
 VIEW_STAFF_COMPANIES = Rule("view", "Company.staff")
 # DESIGN 5: the write endpoints and API tokens by which the provider's systems feed it.
 MANAGE_INTEGRATION = Rule("manage", "Integration")
+# Issue 17, beyond the spec: the audit log (logins, impersonations, user changes, imports).
+VIEW_AUDIT_LOG = Rule("view", "AuditLog")
 
 # Who is granted what: each rule with the roles that grant it. ``None`` means any signed-in user
 # holding at least one role.
@@ -80,6 +85,7 @@ PERMISSION_TABLE: tuple[tuple[Rule, frozenset[Role] | None], ...] = (
     (MANAGE_USER_LDAP, frozenset({Role.ADMIN})),
     (VIEW_STAFF_COMPANIES, frozenset({Role.ADMIN})),
     (MANAGE_INTEGRATION, frozenset({Role.ADMIN})),
+    (VIEW_AUDIT_LOG, frozenset({Role.ADMIN})),
 )
 RULES = frozenset(rule for rule, _granted in PERMISSION_TABLE)
 

@@ -1,25 +1,93 @@
 """Builds the Reflex app: its pages, the portal's own routes and the embedded provider API."""
 
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
 import reflex as rx
 from fastapi import FastAPI
+from reflex.utils import prerequisites
 
+from portal import health, metrics
+from portal.connections import provider_base_url
+from portal.edge import EdgeMiddleware
+from portal.feeds import router as feeds_router
+from portal.logs import configure_logging
 from portal.pages import add_pages
+from portal.private_files import make_private
+from portal.provider import housekeeping
+from portal.provider.limits import RequestLimits
+from portal.provider.mail.outbox import run_delivery_loop
 from portal.provider.main import create_app as create_provider_app
 from portal.provider.main import prepare_database
+from portal.provider.monitoring import rollup
 from portal.settings import get_settings
+from portal.state.session_binding import SessionCookieBinding
 from portal.web import router as portal_router
+from portal.web_headers import PortalSecurityHeaders
+
+settings = get_settings()
+configure_logging(settings.effective_log_format, settings.log_level)
 
 backend = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
+backend.include_router(health.router)
 backend.include_router(portal_router)
+backend.add_middleware(RequestLimits)
+backend.add_middleware(
+    PortalSecurityHeaders,
+    public_url=settings.portal_public_url,
+    hsts=not settings.is_development,
+)
+# Outermost: the request id is known to every layer below, and every answer is counted.
+backend.add_middleware(EdgeMiddleware)
+health.dependencies.provider_url = provider_base_url
+backend.include_router(feeds_router)
 
 app = rx.App(api_transformer=backend, stylesheets=["/styles.css"], html_lang="en")
+
+
+@app.register_lifespan_task
+def private_state_files() -> None:
+    """The tabs' states hold session tokens: other local users must not read them."""
+    make_private(prerequisites.get_states_dir().absolute())
+
+
+# First of the event middlewares: no other sees an event of a state its cookie does not match.
+app.add_middleware(SessionCookieBinding(), index=0)
 add_pages(app)
 
-if not get_settings().provider_api_url:
+
+@app.register_lifespan_task
+@asynccontextmanager
+async def forget_worker_metrics() -> AsyncIterator[None]:
+    """A stopping worker's live gauges (its websocket clients) leave the instance's sum."""
+    try:
+        yield
+    finally:
+        metrics.worker_exited(os.getpid())
+
+
+if not settings.provider_api_url:
     provider = create_provider_app()
     backend.mount("/provider", provider)
+    health.dependencies.engine = provider.state.engine
 
     @app.register_lifespan_task
     def prepare_provider_database() -> None:
         """Starlette runs no lifespan of a mounted app: migrate (and seed) here."""
         prepare_database(provider.state.engine)
+
+    @app.register_lifespan_task
+    async def provider_housekeeping() -> None:
+        """The purge of expired rows, every HOUSEKEEPING_INTERVAL_MINUTES."""
+        await housekeeping.run_periodically(provider.state.engine)
+
+    @app.register_lifespan_task
+    async def mail_delivery() -> None:
+        """The outbox: mails leave, and are tried again after a failure, from here."""
+        await run_delivery_loop(provider.state.engine)
+
+    @app.register_lifespan_task
+    async def roll_up_sensor_samples() -> None:
+        """The sensor roll-up job, every SENSOR_ROLLUP_MINUTES (docs/decisions/sensor-rollups)."""
+        await rollup.run_periodically(provider.state.engine)

@@ -4,16 +4,30 @@ One module for both sides so a value such as the staff mail domain has one sourc
 neither this module nor its callers in ``portal.provider`` import Reflex.
 """
 
+import socket
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
+from urllib.parse import urlsplit
 
 from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA_DIR = ROOT / "data"
+
+
+def origin_of(url: str) -> str:
+    """``scheme://host[:port]`` of a URL, lower-cased, without a default port or a path."""
+    parts = urlsplit(url.strip())
+    scheme = parts.scheme.lower()
+    host = (parts.hostname or "").lower()
+    if ":" in host:
+        host = f"[{host}]"
+    port = parts.port
+    default = {"http": 80, "https": 443}.get(scheme)
+    return f"{scheme}://{host}" + (f":{port}" if port and port != default else "")
 
 
 class Settings(BaseSettings):
@@ -26,6 +40,11 @@ class Settings(BaseSettings):
         default="",
         description="Public URL of the portal, used in e-mail links (empty: http://localhost:PORT).",
     )
+
+    # The origins (scheme://host[:port]) whose pages may open the portal's websocket, call its
+    # /_portal routes and write to the provider with the user's cookies (CORS included). Empty:
+    # the origin of portal_public_url (docs/decisions/origin-checks.md).
+    portal_allowed_origins: list[str] = []
 
     # Provider API the portal talks to; empty means the embedded provider of this process.
     provider_api_url: str = ""
@@ -49,6 +68,11 @@ class Settings(BaseSettings):
     staff_company_name: str = "Patchbay"
     headband_alert_en: str = ""
     headband_alert_fr: str = ""
+    # The generic contacts of the contacts page (spec 2; DESIGN 6), shown as mailto links.
+    contact_legal_email: str = "legal@patchbay.test"
+    contact_invoicing_email: str = "invoicing@patchbay.test"
+    contact_support_email: str = "helpdesk@patchbay.test"
+    contact_ticketing_email: str = "tickets@patchbay.test"
 
     seed_demo: bool = True
     # The day the demo's dates are built around, at noon UTC (ISO, e.g. 2026-03-02); empty means
@@ -60,11 +84,22 @@ class Settings(BaseSettings):
     # Largest client-reference CSV accepted (spec 5); 5 MB holds well over 100 000 lines.
     import_max_bytes: int = 5 * 1024 * 1024
 
+    # Request limits (issue 18): a larger body is a 413, a longer query string a 414, larger
+    # headers a 431. The integration API takes large batches; uploads have their own limits.
+    body_max_bytes: int = 1024 * 1024
+    integration_body_max_bytes: int = 32 * 1024 * 1024
+    query_max_bytes: int = 8 * 1024
+    headers_max_bytes: int = 32 * 1024
+
     # E-mail: through SMTP_URL (smtp://, smtps:// or smtp+starttls://, optional user:password@),
     # else each message is written as an .eml file under mail_dir.
     smtp_url: str = ""
     mail_dir: Path = DATA_DIR / "mail"
     mail_from: str = "Patchbay <no-reply@patchbay.test>"
+
+    # A TOTP second factor is required of the staff who may impersonate or manage users (admin,
+    # user managers, sales): until they set one up, their session reaches only the set-up.
+    second_factor_required: bool = False
 
     # Rate limits (docs/decisions/rate-limits.md): failed logins, and reset requests, per account
     # and per client address within a window.
@@ -74,6 +109,34 @@ class Settings(BaseSettings):
     reset_limit_per_account: int = 3
     reset_limit_per_address: int = 10
     reset_limit_window_minutes: int = 60
+
+    # Operations (README "Operations"). Logs: "json" (one object per line) or "text"; empty
+    # means json in production, text elsewhere.
+    log_format: Literal["", "json", "text"] = ""
+    log_level: str = "INFO"
+    # Names this instance in the X-Served-By header and in /readyz (the host name by default).
+    instance_name: str = ""
+    # /metrics answers a scraper that sends "Authorization: Bearer METRICS_TOKEN"; without a
+    # token, only a direct (not proxied) client on the loopback address.
+    metrics_token: str = ""
+    # How long /readyz waits for each dependency.
+    readiness_timeout_seconds: float = 2.0
+    # Housekeeping: how long expired or used rows are kept before the purge removes them.
+    audit_retention_days: int = 400
+    expired_token_retention_days: int = 7
+    sent_mail_retention_days: int = 30
+    # How often the provider runs the purge itself (0: never; cron runs the CLI instead).
+    housekeeping_interval_minutes: float = 60
+    # Outbox: how many times a mail is tried before it is given up, and the first wait between
+    # tries (doubled each time).
+    mail_max_attempts: int = 8
+    mail_retry_seconds: int = 30
+
+    # Monitoring (docs/decisions/sensor-rollups.md): how often the provider sums samples up
+    # into hours and days (0: never; then run ``python -m portal.provider roll-up`` from cron),
+    # and the tags that mark path-type sensors, left out of the status counts (DESIGN 6).
+    sensor_rollup_minutes: int = 5
+    sensor_path_tags: list[str] = ["product_path", "product_path_backup"]
 
     @field_validator("demo_anchor_date", mode="before")
     @classmethod
@@ -85,7 +148,18 @@ class Settings(BaseSettings):
         # `PORT=8080 make run` serves on 8080: e-mail links must point there too, not to 3000.
         if not self.portal_public_url:
             self.portal_public_url = f"http://localhost:{self.port}"
+        if not self.portal_allowed_origins:
+            self.portal_allowed_origins = [origin_of(self.portal_public_url)]
+        self.portal_allowed_origins = [origin_of(origin) for origin in self.portal_allowed_origins]
         return self
+
+    @property
+    def effective_log_format(self) -> str:
+        return self.log_format or ("text" if self.is_development else "json")
+
+    @property
+    def effective_instance_name(self) -> str:
+        return self.instance_name or socket.gethostname()
 
     @property
     def is_development(self) -> bool:

@@ -2,21 +2,34 @@
 cookie after login, its removal at logout, and the user documentation PDFs."""
 
 import asyncio
+import logging
 from functools import cache
 
-from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import RedirectResponse, Response, StreamingResponse
 from starlette.background import BackgroundTask
 
 from portal import routes
 from portal.client import ProviderError
-from portal.connections import frontend_url, session_client, session_store
+from portal.connections import forget_client, frontend_url, session_client, session_store
 from portal.docs_pdf import build_user_documentation
 from portal.i18n import match_language, negotiate_language
+from portal.origins import is_foreign
+from portal.provider.input_check import CONTROL_CHARACTERS
 from portal.session_store import COOKIE_NAME
 from portal.settings import get_settings
 
-router = APIRouter(include_in_schema=False)
+logger = logging.getLogger(__name__)
+
+
+def own_origin_only(request: Request) -> None:
+    """Every /_portal route answers only the portal's own pages (issue 18): a page elsewhere
+    must not hand the user's session cookie a claim ticket, log them out or fetch a document."""
+    if is_foreign(request.headers, get_settings().portal_allowed_origins):
+        raise HTTPException(status_code=403)
+
+
+router = APIRouter(include_in_schema=False, dependencies=[Depends(own_origin_only)])
 
 
 @router.get(routes.SESSION_CLAIM_PATH)
@@ -41,9 +54,21 @@ async def claim_session(
     return response
 
 
-@router.get(routes.SESSION_END_PATH)
+@router.post(routes.SESSION_END_PATH)
 async def end_session(request: Request, next_: str = Query("/", alias="next")) -> RedirectResponse:
-    token = request.cookies.get(COOKIE_NAME)
+    """Logout (issue 18, item 8): a POST of the portal's own page ends the provider session and
+    the portal session, then expires the cookie. A GET (a link, an image) ends nothing."""
+    token = request.cookies.get(COOKIE_NAME, "")
+    session = await session_store().load(token) if token else None
+    if session is not None:
+        language = negotiate_language(request.headers.get("accept-language"))
+        address = request.client.host if request.client else ""
+        try:
+            await session_client(token, session, language, address).auth.logout()
+        except ProviderError as error:
+            # The provider session may already be gone; the portal one ends anyway.
+            logger.info("Provider logout failed: %s %s", error.code, error.message)
+        await forget_client(token)
     if token:
         await session_store().destroy(token)
     response = RedirectResponse(frontend_url(routes.safe_redirect(next_)), 303)
@@ -83,8 +108,13 @@ async def provider_file(request: Request, path: str) -> StreamingResponse:
     if session is None:
         raise HTTPException(status_code=401)
     segments = path.split("/")
-    # Only the provider's API, and never a way out of it (``api/../logout``).
-    if segments[0] != "api" or any(s in ("", ".", "..") or "\\" in s for s in segments):
+    # Only the provider's document downloads, never a way out of them (``api/../logout``), nor
+    # a control character (a 500 once, on the way to the provider).
+    if (
+        any(s in ("", ".", "..") or "\\" in s for s in segments)
+        or CONTROL_CHARACTERS.search(path)
+        or not routes.is_document_download(path)
+    ):
         raise HTTPException(status_code=404)
     query = [(k, v) for k, v in request.query_params.multi_items() if k != routes.FILES_LANGUAGE]
     language = match_language(

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
 PASSWORD = "Patchbay-demo-2026"
@@ -102,6 +102,76 @@ def ticket_detail(page: Page) -> None:
     expect(page.get_by_test_id("ticket-description")).to_be_visible()
 
 
+def audit(page: Page) -> None:
+    _log_in(page, "admin@patchbay.test")
+    page.goto("/audit")
+    expect(page.get_by_test_id("audit-count")).to_be_visible()
+    expect(page.locator("[aria-busy='true']")).to_have_count(0)
+
+
+def _live(page: Page, kind: str) -> Locator:
+    """The first card of that kind of sensor that is up (it has samples to draw)."""
+    cards = page.locator("[data-testid='sensor-card'][data-status='up']")
+    return cards.filter(has_text=re.compile(rf"^{kind} ")).first
+
+
+def monitoring(page: Page) -> None:
+    _log_in(page, "bob@acme-networks.test")
+    page.goto("/monitoring")
+    expect(page.get_by_test_id("sensor-card").first).to_be_visible()
+
+
+def sensor_chart(page: Page) -> None:
+    monitoring(page)
+    _live(page, "Traffic").click()
+    dialog = page.get_by_test_id("chart-dialog")
+    dialog.get_by_role("radio").nth(1).click()
+    expect(dialog.get_by_test_id("sensor-chart")).to_have_attribute("data-span", "last_48_hours")
+    expect(dialog.get_by_test_id("sensor-chart").locator("svg")).to_be_visible()
+
+
+def contacts(page: Page) -> None:
+    _log_in(page, "alice@acme-networks.test")
+    page.goto("/contacts")
+    expect(
+        page.get_by_test_id("further-contacts").get_by_test_id("contact-card").first
+    ).to_be_visible()
+    expect(page.locator("[aria-busy='true']")).to_have_count(0)
+    if (page.viewport_size or {"width": 0})["width"] < 600:
+        page.get_by_test_id("contacts-companies").scroll_into_view_if_needed()
+        page.mouse.wheel(0, 260)
+
+
+def _maintenances(page: Page, mode: str) -> None:
+    _log_in(page, "alice@acme-networks.test")
+    page.goto("/maintenances")
+    toggle = page.get_by_test_id("maintenances-view").get_by_role("radio")
+    toggle.nth(1 if mode == "calendar" else 0).click()
+    expect(page.locator("[aria-busy='true']")).to_have_count(0)
+
+
+def maintenances(page: Page) -> None:
+    """The calendar of the current month (the list of the month on a phone)."""
+    _maintenances(page, "calendar")
+    expect(page.locator(".fc-event").first).to_be_visible()
+
+
+def maintenances_list(page: Page) -> None:
+    """The list, and the calendar feed card with a link just made."""
+    _maintenances(page, "list")
+    card = page.get_by_test_id("calendar-feed")
+    card.get_by_role("button").first.click()
+    expect(card.get_by_test_id("feed-url")).to_be_visible()
+    card.scroll_into_view_if_needed()
+
+
+def maintenance_dialog(page: Page) -> None:
+    _maintenances(page, "list")
+    table = page.get_by_role("table").first
+    table.get_by_role("button", name=re.compile(r"^MNT-")).first.click()
+    expect(page.get_by_role("dialog").get_by_role("link").first).to_be_visible()
+
+
 SCREENS: dict[str, Callable[[Page], None]] = {
     "home": home,
     "forgot-password": forgot_password,
@@ -113,6 +183,13 @@ SCREENS: dict[str, Callable[[Page], None]] = {
     "tickets": tickets,
     "ticket-process": ticket_process,
     "ticket-detail": ticket_detail,
+    "audit": audit,
+    "monitoring": monitoring,
+    "sensor-chart": sensor_chart,
+    "contacts": contacts,
+    "maintenances": maintenances,
+    "maintenances-list": maintenances_list,
+    "maintenance-dialog": maintenance_dialog,
 }
 
 

@@ -5,6 +5,8 @@ browser never sees the provider session. Paths are relative to the base URL, whi
 provider prefix, e.g. ``http://127.0.0.1:8000/provider`` + ``/api/users``.
 """
 
+import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from decimal import Decimal
 from types import TracebackType
@@ -12,20 +14,33 @@ from typing import Any, Self
 
 import httpx
 
-from portal.client.errors import error_from_response, invalid_response, network_error
+from portal import metrics
+from portal.client.errors import (
+    NetworkError,
+    ProviderError,
+    RequestTimeout,
+    error_from_response,
+    invalid_response,
+    network_error,
+)
 from portal.client.hydra import QueryParams
 from portal.client.resources import (
+    AuditLogResource,
     AuthResource,
     CompaniesResource,
     ImpersonationResource,
     InvoicesResource,
     MaintenancesResource,
+    SensorsResource,
     ServicesResource,
     ServiceTypesResource,
     TerminationDocumentsResource,
     TicketsResource,
     UsersResource,
 )
+from portal.logs import REQUEST_ID_HEADER, current_request_id, new_request_id, request_id_var
+
+logger = logging.getLogger(__name__)
 
 SESSION_COOKIE = "PATCHBAY_PROVIDER_SESSION"
 JSON_LD = "application/ld+json"
@@ -66,6 +81,8 @@ class ProviderClient:
         self.maintenances = MaintenancesResource(self)
         self.invoices = InvoicesResource(self)
         self.tickets = TicketsResource(self)
+        self.audit_log = AuditLogResource(self)
+        self.sensors = SensorsResource(self)
 
     @property
     def language(self) -> str:
@@ -121,6 +138,8 @@ class ProviderClient:
 
         ``files`` (with optional form ``data``) sends a multipart form, e.g. a CSV upload.
         """
+        request_id = current_request_id() or new_request_id()
+        started = time.perf_counter()
         self._in_flight += 1
         try:
             response = await self._http.request(
@@ -128,16 +147,19 @@ class ProviderClient:
                 path,
                 params=tuple(params or ()),
                 json=json,
-                headers=headers,
+                headers={REQUEST_ID_HEADER: request_id, **(headers or {})},
                 files=files,
                 data=data,
             )
         except httpx.TransportError as error:
-            raise network_error(error, self.language) from error
+            raise _failed_call(
+                network_error(error, self.language), method, started, request_id
+            ) from error
         finally:
             await self._call_ended()
+        _observe_call(method, started, response.status_code)
         if response.is_error:
-            raise error_from_response(response)
+            raise _with_request_id(error_from_response(response), response, request_id)
         return response
 
     async def open_stream(
@@ -150,18 +172,26 @@ class ProviderClient:
         """A GET whose body is not read yet, for files passed on as they arrive (exports,
         documents); the caller reads it with ``aiter_bytes()`` and must ``aclose()`` it.
         A failure is read whole, closed and raised like ``request``'s."""
+        request_id = current_request_id() or new_request_id()
+        started = time.perf_counter()
         request = self._http.build_request(
-            "GET", path, params=tuple(params or ()), headers={"Accept": "*/*", **(headers or {})}
+            "GET",
+            path,
+            params=tuple(params or ()),
+            headers={"Accept": "*/*", REQUEST_ID_HEADER: request_id, **(headers or {})},
         )
         self._in_flight += 1
         response: httpx.Response | None = None
         try:
             response = await self._http.send(request, stream=True)
         except httpx.TransportError as error:
-            raise network_error(error, self.language) from error
+            raise _failed_call(
+                network_error(error, self.language), "GET", started, request_id
+            ) from error
         finally:
             if response is None:
                 await self._call_ended()
+        _observe_call("GET", started, response.status_code)
         # The stream counts as a call in progress until the caller closes it.
         response.stream = _OnClose(response.stream, self._call_ended)
         if response.is_error:
@@ -169,7 +199,7 @@ class ProviderClient:
                 await response.aread()
             finally:
                 await response.aclose()
-            raise error_from_response(response)
+            raise _with_request_id(error_from_response(response), response, request_id)
         return response
 
     async def get_json(self, path: str, params: QueryParams | None = None) -> Any:
@@ -210,6 +240,36 @@ class ProviderClient:
         traceback: TracebackType | None,
     ) -> None:
         await self.close()
+
+
+def _observe_call(method: str, started: float, status: int) -> None:
+    elapsed = time.perf_counter() - started
+    metrics.CLIENT_CALL_LATENCY.labels(method, metrics.call_outcome(status)).observe(elapsed)
+    if status >= 500:
+        metrics.CLIENT_CALL_ERRORS.labels(metrics.call_outcome(status)).inc()
+
+
+def _with_request_id(
+    error: ProviderError, response: httpx.Response, request_id: str
+) -> ProviderError:
+    """The error with the id under which both sides logged the call (the provider's answer
+    names it; a proxy's error page may not)."""
+    error.request_id = response.headers.get(REQUEST_ID_HEADER) or request_id
+    return error
+
+
+def _failed_call(error: NetworkError, method: str, started: float, request_id: str) -> NetworkError:
+    """Nothing came back: counted, logged under the request id, and raised with it."""
+    kind = "timeout" if isinstance(error, RequestTimeout) else "network"
+    metrics.CLIENT_CALL_LATENCY.labels(method, kind).observe(time.perf_counter() - started)
+    metrics.CLIENT_CALL_ERRORS.labels(kind).inc()
+    token = request_id_var.set(request_id)
+    try:
+        logger.warning("Provider call %s failed: %s", method, kind)
+    finally:
+        request_id_var.reset(token)
+    error.request_id = request_id
+    return error
 
 
 class _OnClose(httpx.AsyncByteStream):

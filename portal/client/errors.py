@@ -42,6 +42,8 @@ class ProviderError(Exception):
         self.message = message
         self.violations = list(violations)
         self.error_code = error_code
+        # The X-Request-ID of the failed call: shown with unexpected errors, found in the logs.
+        self.request_id = ""
 
     def by_field(self) -> dict[str, list[str]]:
         """The violation messages grouped by property path, in the provider's order."""

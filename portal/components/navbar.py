@@ -103,6 +103,14 @@ def user_menu() -> rx.Component:
                 rx.hstack(rx.icon("book-open", size=16), _("Documentation")),
                 on_click=DocumentationState.set_open(True),
             ),
+            # Issue 17: the audit log, for administrators.
+            rx.cond(
+                _visible(routes.AUDIT_LOG),
+                rx.menu.item(
+                    rx.hstack(rx.icon("scroll-text", size=16), _(routes.AUDIT_LOG.label)),
+                    on_click=rx.redirect(routes.AUDIT_LOG.path),
+                ),
+            ),
             rx.menu.separator(),
             rx.menu.item(
                 rx.hstack(rx.icon("log-out", size=16), _("Logout")),

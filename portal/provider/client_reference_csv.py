@@ -101,7 +101,9 @@ def _problem(row: list[str], seen: dict[str, int]) -> tuple[str, dict[str, objec
     if len(row) < len(IMPORT_HEADER):
         return SEMICOLON_ONLY, {}
     reference = unneutralise(row[0].strip())
-    client_references = split_client_references(unneutralise(row[1].strip()))
+    client_references = split_client_references(
+        unneutralise(row[1].strip()), limit=CLIENT_REFERENCES_MAX
+    )
     if not reference:
         return MISSING_REFERENCE, {}
     if len(reference) > REFERENCE_MAX_LENGTH:

@@ -9,7 +9,7 @@ and an invalid body a 422 with one violation per field.
 """
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
@@ -17,9 +17,12 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from pydantic.alias_generators import to_camel
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import BaseRoute, Match
 
 from portal.i18n import N_, gettext
+from portal.logs import REQUEST_ID_HEADER, current_request_id
 from portal.provider.language import request_language
 from portal.provider.responses import JsonLdResponse
 
@@ -35,9 +38,12 @@ _TITLES = {
     405: N_("Method not allowed"),
     409: N_("Conflict"),
     413: N_("Request too large"),
+    414: N_("Address too long"),
     415: N_("Unsupported media type"),
     422: N_("Validation failed"),
     429: N_("Too many requests"),
+    431: N_("Headers too large"),
+    503: N_("Service unavailable"),
 }
 _GENERIC_TITLE = N_("An error occurred")
 _DETAILS = {
@@ -179,7 +185,32 @@ async def _api_error_handler(request: Request, error: ApiError) -> JsonLdRespons
 
 
 async def _http_error_handler(request: Request, error: StarletteHTTPException) -> JsonLdResponse:
-    return error_response(request, ApiError(error.status_code), headers=error.headers)
+    headers = error.headers
+    if error.status_code == 405:
+        headers = {**(headers or {}), "Allow": allowed_methods(request)}
+    return error_response(request, ApiError(error.status_code), headers=headers)
+
+
+def allowed_methods(request: Request) -> str:
+    """Every method some route of this path answers (issue 18, item 9): Starlette's 405 names
+    only the methods of the first route that matched the path, not those of its siblings."""
+    methods: set[str] = set()
+    for route in _endpoints(request.app.router.routes):
+        match, _ = route.matches({**request.scope, "method": "GET"})
+        if match is not Match.NONE:
+            methods |= set(getattr(route, "methods", None) or ())
+    return ", ".join(sorted(methods))
+
+
+def _endpoints(routes: Iterable[BaseRoute]) -> Iterator[BaseRoute]:
+    """The routes with methods, through the routers FastAPI includes as routes of their own
+    (``_IncludedRouter``; the provider includes its routers without a prefix)."""
+    for route in routes:
+        included = getattr(route, "original_router", None)
+        if included is not None:
+            yield from _endpoints(included.routes)
+        else:
+            yield route
 
 
 async def _validation_error_handler(
@@ -191,7 +222,22 @@ async def _validation_error_handler(
 async def _unexpected_error_handler(request: Request, error: Exception) -> JsonLdResponse:
     # The traceback goes to the log; the client gets the generic message of spec section 8.
     logger.error("Unhandled error on %s %s", request.method, request.url.path, exc_info=error)
-    return error_response(request, ApiError(500, _SERVER_ERROR))
+    # Answered outside the middlewares: the request id is added here, for support to find this.
+    return error_response(
+        request, ApiError(500, _SERVER_ERROR), headers={REQUEST_ID_HEADER: current_request_id()}
+    )
+
+
+_UNAVAILABLE = N_("The service is temporarily unavailable. Please try again in a few moments.")
+
+
+async def _database_unavailable_handler(request: Request, error: DBAPIError) -> JsonLdResponse:
+    # The database is down or restarting (docs/decisions/operations-faults.md): a 503 that the
+    # user reads as "try again", never a stack trace; the transaction was rolled back whole.
+    logger.error(
+        "Database unavailable on %s %s: %s", request.method, request.url.path, type(error).__name__
+    )
+    return error_response(request, ApiError(503, _UNAVAILABLE), headers={"Retry-After": "5"})
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -201,4 +247,6 @@ def install_error_handlers(app: FastAPI) -> None:
     app.exception_handler(ApiError)(_api_error_handler)
     app.exception_handler(StarletteHTTPException)(_http_error_handler)
     app.exception_handler(RequestValidationError)(_validation_error_handler)
+    app.exception_handler(OperationalError)(_database_unavailable_handler)
+    app.exception_handler(InterfaceError)(_database_unavailable_handler)
     app.exception_handler(Exception)(_unexpected_error_handler)

@@ -5,12 +5,13 @@ Starlette does not run the lifespan of a mounted application: whoever mounts the
 its own (``uvicorn --factory portal.provider.main:create_app``) the lifespan below does it.
 """
 
+import asyncio
 import importlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 from sqlalchemy import Engine
 from sqlmodel import Session
 from starlette.concurrency import run_in_threadpool
@@ -18,9 +19,15 @@ from starlette.concurrency import run_in_threadpool
 from portal.provider.db import create_db_engine
 from portal.provider.errors import install_error_handlers
 from portal.provider.headers import SecurityHeadersMiddleware
+from portal.provider.input_check import refuse_control_characters
+from portal.provider.limits import RequestLimits
 from portal.provider.migrate import migrate
+from portal.provider.monitoring.rollup import run_periodically
+from portal.provider.observability import ProviderRequestMiddleware
+from portal.provider.origin_check import refuse_foreign_writes
 from portal.provider.responses import JsonLdResponse
 from portal.provider.routes import ROUTERS
+from portal.provider.startup import startup_lock
 from portal.settings import get_settings
 
 logger = logging.getLogger(__name__)
@@ -28,27 +35,32 @@ logger = logging.getLogger(__name__)
 
 def prepare_database(engine: Engine) -> None:
     """Migrate to the newest schema, then seed the demo data into an empty database unless
-    this is production or seeding is switched off."""
-    migrate(engine)
-    settings = get_settings()
-    if settings.environment == "production" or not settings.seed_demo:
-        return
-    try:
-        seed = importlib.import_module("portal.provider.seed")
-    except ModuleNotFoundError as error:
-        if error.name != "portal.provider.seed":
-            raise
-        return
-    with Session(engine) as session:
-        if seed.seed_if_empty(session):
-            session.commit()
-            logger.info("Seeded the demo data")
+    this is production or seeding is switched off; one process at a time (``startup_lock``)."""
+    with startup_lock(engine):
+        migrate(engine)
+        settings = get_settings()
+        if settings.environment == "production" or not settings.seed_demo:
+            return
+        try:
+            seed = importlib.import_module("portal.provider.seed")
+        except ModuleNotFoundError as error:
+            if error.name != "portal.provider.seed":
+                raise
+            return
+        with Session(engine) as session:
+            if seed.seed_if_empty(session):
+                session.commit()
+                logger.info("Seeded the demo data")
 
 
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     await run_in_threadpool(prepare_database, app.state.engine)
-    yield
+    rollups = asyncio.create_task(run_periodically(app.state.engine))
+    try:
+        yield
+    finally:
+        rollups.cancel()
 
 
 def create_app(engine: Engine | None = None) -> FastAPI:
@@ -63,10 +75,15 @@ def create_app(engine: Engine | None = None) -> FastAPI:
         redoc_url=None,
         openapi_url="/openapi.json",
         default_response_class=JsonLdResponse,
+        dependencies=[Depends(refuse_foreign_writes), Depends(refuse_control_characters)],
     )
     app.state.engine = engine or create_db_engine()
     install_error_handlers(app)
+    # Added first, so it runs inside the headers middleware: its refusals get the headers too.
+    app.add_middleware(RequestLimits)
     app.add_middleware(SecurityHeadersMiddleware, hsts=not settings.is_development)
+    # Outermost: the request id is known to every layer below, and every answer is counted.
+    app.add_middleware(ProviderRequestMiddleware)
     for router in ROUTERS:
         app.include_router(router)
     return app

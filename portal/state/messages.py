@@ -13,7 +13,7 @@ import reflex as rx
 from pydantic import BaseModel
 from reflex.event import EventSpec
 
-from portal.client import Forbidden, ProviderError, ServerError, Unauthorized
+from portal.client import Forbidden, NetworkError, ProviderError, ServerError, Unauthorized
 from portal.i18n import N_, gettext
 
 MessageKind = Literal["success", "info", "warning", "error"]
@@ -23,6 +23,9 @@ Events = EventSpec | list[EventSpec] | None
 TEMPORARY_SECONDS = 5.0
 TERMS_REMINDER = N_("Please accept the terms and conditions of use.")
 UNEXPECTED = N_("An unexpected error has occurred. If the error persists, please contact support.")
+# A 503: the provider's database (or the provider itself) is down for a moment
+# (docs/decisions/operations-faults.md).
+UNAVAILABLE = N_("The service is temporarily unavailable. Please try again in a few moments.")
 
 
 class Message(BaseModel):
@@ -57,7 +60,15 @@ class MessagesState(rx.State):
                 return
             if not shown:
                 return
-        text = gettext(language, UNEXPECTED) if isinstance(error, ServerError) else error.message
+        if error.code == 503:
+            text = gettext(language, UNAVAILABLE)
+        elif isinstance(error, ServerError):
+            text = gettext(language, UNEXPECTED)
+        else:
+            text = error.message
+        if error.request_id and isinstance(error, ServerError | NetworkError):
+            # What support looks up in the logs of both sides (docs/decisions/operations-logs.md).
+            text += " " + gettext(language, "Reference: {reference}", reference=error.request_id)
         self.show(text, "error", permanent=permanent)
 
     def clear_temporary(self) -> None:

@@ -34,6 +34,15 @@ def load_from_server(url: str) -> EventSpec:
     return rx.call_script(f"window.location.assign({json.dumps(url)})")
 
 
+def post_to_server(url: str) -> EventSpec:
+    """A full page load by a POST form, for the backend routes that end something (logout):
+    those answer no GET, so no link or image of another site can trigger them."""
+    return rx.call_script(
+        "(() => { const form = document.createElement('form'); form.method = 'post'; "
+        f"form.action = {json.dumps(url)}; document.body.appendChild(form); form.submit(); }})()"
+    )
+
+
 class SessionState(PreferencesState):
     user_id: str = ""
     email: str = ""
@@ -163,9 +172,10 @@ class SessionState(PreferencesState):
     async def _restore(self) -> bool:
         """Finds the live session of this tab, or of the browser's cookie; loads its user."""
         store = session_store()
-        if self._token and await store.load(self._token) is not None:
-            return True
         token = self._cookie_token()
+        # The tab's token counts only with the browser's cookie (issue 18): never on its own.
+        if self._token and self._token == token and await store.load(token) is not None:
+            return True
         session = await store.load(token) if token else None
         if session is None:
             self._forget()
@@ -198,7 +208,7 @@ class SessionState(PreferencesState):
         self._forget()
         (await self.get_state(MessagesState)).clear_all()
         target = routes.login_path(redirect or None)
-        return load_from_server(backend_url(routes.SESSION_END_PATH, next=target))
+        return post_to_server(backend_url(routes.SESSION_END_PATH, next=target))
 
     @rx.event
     async def log_out(self):

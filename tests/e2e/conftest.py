@@ -95,6 +95,8 @@ def portal_settings(portal_data: Path, mail_dir: Path) -> dict[str, str]:
         "PORTAL_PUBLIC_URL": f"http://localhost:{port}",
         "MAIL_DIR": str(mail_dir),
         "SMTP_URL": "",
+        # Production's log format, so that a browser run shows it whole (test_operations_logs).
+        "LOG_FORMAT": "json",
     }
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         settings["DATABASE_URL"] = f"sqlite:///{portal_data / 'provider.db'}"

@@ -1,10 +1,30 @@
 """Login, logout, the guard and the session across reloads and tabs (spec 2 and 4)."""
 
+import os
 import re
 
 from playwright.sync_api import BrowserContext, Page, expect
+from sqlalchemy import create_engine
+from sqlmodel import Session, col, func, select
 
+from portal.provider.models import ProviderSession, User
 from tests.e2e.helpers import log_in, log_in_as, open_user_menu
+
+
+def _provider_sessions(settings: dict[str, str], email: str) -> int:
+    """How many provider sessions of ``email`` are open, read in the provider's database."""
+    engine = create_engine(settings.get("DATABASE_URL") or os.environ["DATABASE_URL"])
+    try:
+        with Session(engine) as db:
+            query = (
+                select(func.count())
+                .select_from(ProviderSession)
+                .join(User, col(User.id) == col(ProviderSession.user_id))
+                .where(User.email == email)
+            )
+            return db.exec(query).one()
+    finally:
+        engine.dispose()
 
 
 def test_login_button_waits_for_a_valid_form(page: Page) -> None:
@@ -26,15 +46,45 @@ def test_wrong_password_shows_the_error_alert(page: Page) -> None:
     expect(page).to_have_url(re.compile(r"/login/?$"))
 
 
-def test_log_in_and_out(page: Page) -> None:
-    log_in_as(page, "alice@acme-networks.test")
+def test_log_in_and_out(page: Page, portal_settings: dict[str, str]) -> None:
+    email = "alice@acme-networks.test"
+    before = _provider_sessions(portal_settings, email)
+    log_in_as(page, email)
     expect(page.get_by_role("banner").get_by_role("link", name="Services")).to_be_visible()
+    assert _provider_sessions(portal_settings, email) == before + 1
     open_user_menu(page)
-    expect(page.get_by_text("alice@acme-networks.test")).to_be_visible()
+    expect(page.get_by_text(email)).to_be_visible()
     page.get_by_role("menuitem", name="Logout").click()
     expect(page).to_have_url(re.compile(r"/login/?$"))
+    # Both sessions end: the portal's and the provider's it held.
+    assert _provider_sessions(portal_settings, email) == before
     page.goto("/")
     expect(page).to_have_url(re.compile(r"/login/?$"))
+
+
+def test_a_get_of_the_logout_route_ends_nothing(
+    page: Page, portal_url: str, portal_settings: dict[str, str]
+) -> None:
+    """Issue 18, item 8: ``GET /_portal/logout`` (a link, an image) ended the portal session and
+    left the provider session alive. Logout is a POST of the portal's own page; a POST ends both."""
+    email = "bob@acme-networks.test"
+    before = _provider_sessions(portal_settings, email)
+    log_in_as(page, email)
+    answer = page.context.request.get(f"{portal_url}/_portal/logout", max_redirects=0)
+    assert answer.status in (404, 405)  # the prod build's page fallback answers 404
+    page.reload()
+    expect(page.get_by_role("banner").get_by_role("link", name="Services")).to_be_visible()
+    assert _provider_sessions(portal_settings, email) == before + 1
+    ended = page.context.request.post(
+        f"{portal_url}/_portal/logout", headers={"Origin": portal_url}, max_redirects=0
+    )
+    assert ended.status == 303
+    assert _provider_sessions(portal_settings, email) == before
+    # A new tab: the open one may itself be sent to the login page meanwhile, which would abort
+    # a navigation started in it.
+    fresh = page.context.new_page()
+    fresh.goto(f"{portal_url}/services")
+    expect(fresh).to_have_url(re.compile(r"/login\?redirect=%2Fservices$"))
 
 
 def test_guard_keeps_the_target_and_returns_to_it(page: Page) -> None:

@@ -136,3 +136,21 @@ async def test_garbage_headers_never_answer_500(
         "/login", json={"username": "x@y.z", "password": "secret"}, headers=headers
     )
     assert login.status_code == 401
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "allowed"),
+    [
+        ("PUT", "/api/second_factor", "GET, POST"),
+        ("GET", "/logout", "POST"),
+        ("DELETE", "/api/users", "GET, POST"),
+    ],
+)
+async def test_405_names_every_method_of_the_path(
+    client: httpx.AsyncClient, method: str, path: str, allowed: str
+) -> None:
+    """Issue 18, item 9: the Allow header named only the first route's methods (``GET`` where
+    the path also answers ``POST``), which the OpenAPI contradicts."""
+    response = await client.request(method, path)
+    assert response.status_code == 405
+    assert response.headers["Allow"] == allowed

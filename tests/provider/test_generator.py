@@ -99,9 +99,41 @@ def test_counts_follow_the_scale_formula(bench_engine: sa.Engine) -> None:
         table: _scalar(bench_engine, f'SELECT count(*) FROM "{table}"') for table in expected
     }
     assert counted == expected
-    assert expected["sensor_samples"] == PLAN.sampled_sensors * 105_120
+    # The schema keeps 48 hours of samples, 31 days of hours and a year of days.
+    assert expected["sensor_samples"] == PLAN.sampled_sensors * 576
+    assert expected["sensor_rollups"] == PLAN.sampled_sensors * (744 + 365)
     for table in ("endpoints", "service_attributes", "invoice_lines", "maintenance_services"):
         assert _scalar(bench_engine, f"SELECT count(*) FROM {table}") > 0, table
+
+
+@needs_postgresql
+def test_the_roll_ups_sum_up_the_samples_as_the_job_does(bench_engine: sa.Engine) -> None:
+    """The last two days are held both raw and rolled up: each day's and hour's roll-up is the
+    minimum, maximum, sum and count of its samples."""
+    for resolution in ("hour", "day"):
+        mismatches = _scalar(
+            bench_engine,
+            f"""
+            SELECT count(*) FROM (
+                SELECT sensor_id, date_trunc('{resolution}', at, 'UTC') AS period,
+                       min(value) AS low, max(value) AS high, sum(value) AS total,
+                       count(*) AS n
+                FROM sensor_samples GROUP BY 1, 2
+            ) raw JOIN sensor_rollups r
+              ON r.sensor_id = raw.sensor_id AND r.at = raw.period
+             AND r.resolution = '{resolution}'
+            WHERE r.minimum <> raw.low OR r.maximum <> raw.high OR r.count <> raw.n
+               OR abs(r.total - raw.total) > 1e-6 * greatest(abs(raw.total), 1)
+            """,
+        )
+        assert mismatches == 0, resolution
+        joined = _scalar(
+            bench_engine,
+            f"SELECT count(*) FROM sensor_rollups r WHERE resolution = '{resolution}' AND "
+            "EXISTS (SELECT 1 FROM sensor_samples s WHERE s.sensor_id = r.sensor_id "
+            f"AND date_trunc('{resolution}', s.at, 'UTC') = r.at)",
+        )
+        assert joined > 0, resolution
 
 
 @needs_postgresql

@@ -32,7 +32,9 @@ from portal.provider.models import (
     MaintenanceClassification,
     MaintenanceStatus,
     MaintenanceType,
+    RollupResolution,
     Sensor,
+    SensorRollup,
     SensorSample,
     SensorStatus,
     Service,
@@ -337,16 +339,29 @@ def test_sensors_in_every_status_with_lookups_and_path_tags(db: Session) -> None
     assert len({(sensor.group, sensor.device) for sensor in sensors}) > 10
 
 
-def test_some_sensors_keep_a_year_of_samples_and_five_minute_detail(db: Session) -> None:
+def test_some_sensors_keep_a_year_of_history_and_five_minute_detail(db: Session) -> None:
+    """As the roll-up job keeps them: raw samples over 48 hours (every five minutes for the
+    showcase sensors), hours over 31 days, days over a year."""
+    now = utcnow().replace(tzinfo=None)
     per_sensor = db.exec(
         select(SensorSample.sensor_id, func.min(SensorSample.at), func.count())
         .group_by(col(SensorSample.sensor_id))
         .order_by(func.count().desc())
     ).all()
-    _sensor_id, first, count = per_sensor[0]
-    assert first.replace(tzinfo=None) <= (utcnow() - timedelta(days=364)).replace(tzinfo=None)
-    assert count > 365 * 24
-    assert len(per_sensor) == db.exec(select(func.count()).select_from(Sensor)).one()
+    sensor_id, first, count = per_sensor[0]
+    assert now - first.replace(tzinfo=None) <= timedelta(hours=49)
+    assert count >= 48 * 12
+    # Every sensor but the paused ones (not polled for days) has samples of the last 48 hours.
+    polled = select(func.count()).where(Sensor.status != SensorStatus.PAUSED)
+    assert len(per_sensor) == db.exec(polled).one()
+    for resolution, kept in ((RollupResolution.HOUR, 30), (RollupResolution.DAY, 364)):
+        oldest = db.exec(
+            select(func.min(SensorRollup.at)).where(
+                SensorRollup.sensor_id == sensor_id, SensorRollup.resolution == resolution
+            )
+        ).one()
+        assert oldest is not None
+        assert now - oldest.replace(tzinfo=None) >= timedelta(days=kept)
 
 
 # --- the anchor day ---------------------------------------------------------------------------

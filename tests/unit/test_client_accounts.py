@@ -163,9 +163,9 @@ async def test_impersonation_returns_the_new_user_and_keeps_the_rotated_cookie()
 
     def handler(request: httpx.Request) -> httpx.Response:
         requests.append(request)
-        target = request.url.params["_impersonate"]
-        cookie = "rotated-1" if target != "_exit" else "rotated-2"
-        body = USER if target != "_exit" else {**USER, "id": "admin", "firstname": "Ada"}
+        leaving = request.url.path.endswith("/exit")
+        cookie = "rotated-2" if leaving else "rotated-1"
+        body = {**USER, "id": "admin", "firstname": "Ada"} if leaving else USER
         return httpx.Response(
             200, json=body, headers={"Set-Cookie": f"{SESSION_COOKIE}={cookie}; Path=/"}
         )
@@ -181,9 +181,9 @@ async def test_impersonation_returns_the_new_user_and_keeps_the_rotated_cookie()
 
     assert original.firstname == "Ada"
     assert client.cookies() == {SESSION_COOKIE: "rotated-2"}
-    assert [(r.url.path, r.url.params["_impersonate"]) for r in requests] == [
-        ("/provider/api", "alice@acme-networks.test"),
-        ("/provider/api", "_exit"),
+    assert [(r.method, r.url.path, r.content) for r in requests] == [
+        ("POST", "/provider/api/impersonation", b'{"email":"alice@acme-networks.test"}'),
+        ("POST", "/provider/api/impersonation/exit", b""),
     ]
     assert requests[1].headers["Cookie"] == f"{SESSION_COOKIE}=rotated-1"
 

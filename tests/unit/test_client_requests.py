@@ -127,9 +127,9 @@ async def test_impersonation_start_and_exit() -> None:
         await client.impersonation.start("bob@acme-networks.test")
         await client.impersonation.exit()
 
-    assert [(r.url.path, r.url.params["_impersonate"]) for r in requests] == [
-        ("/provider/api", "bob@acme-networks.test"),
-        ("/provider/api", "_exit"),
+    assert [(r.method, r.url.path, r.content) for r in requests] == [
+        ("POST", "/provider/api/impersonation", b'{"email":"bob@acme-networks.test"}'),
+        ("POST", "/provider/api/impersonation/exit", b""),
     ]
 
 

@@ -27,7 +27,7 @@ class FakeProvider:
                 },
             )
         self.sessions_seen.append(request.headers.get("Cookie"))
-        if request.url.path == "/provider/logout":
+        if request.url.path == "/provider/logout" and request.method == "POST":
             return httpx.Response(
                 204, headers={"Set-Cookie": f"{SESSION_COOKIE}=; Path=/; Max-Age=0"}
             )

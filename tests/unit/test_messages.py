@@ -100,6 +100,7 @@ async def test_401_signs_out_with_the_current_path_and_shows_nothing(states) -> 
     session, messages = states
     events = await session.report(Unauthorized(401, "401", "Session expired"))
     assert "/_portal/logout?next=%2Flogin%3Fredirect%3D%252Fservices" in _script(events)
+    assert "form.submit()" in _script(events)  # a POST: logout answers no GET
     assert messages.messages == []
 
 
@@ -134,7 +135,10 @@ async def test_an_action_refused_with_403_says_so(states) -> None:
             "reference: unknown",
         ),
         (ServerError(500, "500", "Traceback (most recent call last)"), GENERIC),
-        (ServerError(503, "503", "Service Unavailable"), GENERIC),
+        (
+            ServerError(503, "503", "Service Unavailable"),
+            "The service is temporarily unavailable. Please try again in a few moments.",
+        ),
         (network_error(httpx.ConnectError("connection refused"), "en"), UNREACHABLE),
     ],
 )
@@ -144,6 +148,20 @@ async def test_other_failures_show_the_server_message_or_the_generic_texts(
     session, messages = states
     assert await session.report(error) is None
     assert _shown(messages) == [(text, "error", False)]
+
+
+async def test_an_unexpected_failure_names_its_request_id_for_support(states) -> None:
+    session, messages = states
+    error = ServerError(500, "500", "boom")
+    error.request_id = "0123456789abcdef"
+    await session.report(error)
+    unreachable = network_error(httpx.ConnectError("refused"), "en")
+    unreachable.request_id = "fedcba9876543210"
+    await session.report(unreachable)
+    assert [text for text, _kind, _permanent in _shown(messages)] == [
+        f"{GENERIC} Reference: 0123456789abcdef",
+        f"{UNREACHABLE} Reference: fedcba9876543210",
+    ]
 
 
 async def test_a_handler_that_lets_a_failure_out_passes_on_the_sign_out(states) -> None:

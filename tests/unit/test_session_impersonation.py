@@ -4,7 +4,7 @@ saved before impersonation existed still load."""
 import json
 from pathlib import Path
 
-from portal.session_store import PortalSession, SessionStore, SqliteBackend
+from portal.session_store import PortalSession, SessionStore, SqliteBackend, seal
 from portal.settings import Settings
 
 
@@ -44,7 +44,7 @@ async def test_a_session_saved_without_impersonator_fields_loads(tmp_path: Path)
     key = next(iter(backend._run("SELECT key FROM portal_session")))[0]
     old = {"user_id": "u1", "provider_cookies": {}, "impersonator_id": ""}
     old |= {"created_at": 1e12, "last_seen_at": 1e12}
-    await backend.put(key, json.dumps(old), 60)
+    await backend.put(key, seal(token, json.dumps(old)), 60)
 
     session = await store.load(token)
     assert session is not None

@@ -1,13 +1,17 @@
 """Pydantic models of the provider's resources, one module per resource."""
 
+from portal.client.models.audit import AuditEntry, AuditFilters
 from portal.client.models.base import Entity, ProviderModel
 from portal.client.models.companies import Company, SalesContact
+from portal.client.models.dashboard import Dashboard
 from portal.client.models.invoices import BilledMonth, Invoice, InvoiceFilters, InvoiceSummary
 from portal.client.models.maintenances import (
+    CalendarFeed,
     ImpactedService,
     Maintenance,
     MaintenanceContact,
     MaintenanceFilters,
+    MaintenancePeriod,
 )
 from portal.client.models.services import (
     Attribute,
@@ -26,8 +30,12 @@ from portal.client.models.users import User, UserFilters, UserPayload
 
 __all__ = [
     "Attribute",
+    "AuditEntry",
+    "AuditFilters",
     "BilledMonth",
+    "CalendarFeed",
     "Company",
+    "Dashboard",
     "Document",
     "Endpoint",
     "Entity",
@@ -39,6 +47,7 @@ __all__ = [
     "Maintenance",
     "MaintenanceContact",
     "MaintenanceFilters",
+    "MaintenancePeriod",
     "Milestone",
     "ProviderModel",
     "SalesContact",

@@ -29,6 +29,8 @@ class Invoice(Entity):
 class InvoiceFilters(Filters):
     """The invoice filters (spec 2): the invoicing screen's, and a service page's own."""
 
+    ranges = (("due_after", "due_before"),)
+
     service_uuid: Annotated[str, Param("lines.services.uuid")] = ""
     type: Annotated[Literal["invoice", "credit"] | None, Param("type")] = None
     is_paid: Annotated[bool | None, Param("isPaid")] = None

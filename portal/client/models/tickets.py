@@ -1,7 +1,7 @@
 """Support tickets (spec 3 and 4): shown as active or closed, with their attachments."""
 
 import datetime as dt
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import Field
 
@@ -21,7 +21,7 @@ TicketStatus = Literal[
     "waitingForAcceptance",
     "onHoldCustomerFeedbackRequired",
 ]
-TICKET_STATUSES: tuple[str, ...] = TicketStatus.__args__  # type: ignore[attr-defined]
+TICKET_STATUSES: tuple[str, ...] = get_args(TicketStatus)
 
 
 class TicketAttachment(ProviderModel):

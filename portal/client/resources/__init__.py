@@ -1,10 +1,12 @@
 """Resource namespaces of ``ProviderClient`` (``client.users``, ``client.companies``, …)."""
 
+from portal.client.resources.audit import AuditLogResource
 from portal.client.resources.auth import AuthResource
 from portal.client.resources.companies import CompaniesResource
 from portal.client.resources.impersonation import ImpersonationResource
 from portal.client.resources.invoices import InvoicesResource
 from portal.client.resources.maintenances import MaintenancesResource
+from portal.client.resources.sensors import SensorsResource
 from portal.client.resources.service_types import ServiceTypesResource
 from portal.client.resources.services import ServicesResource
 from portal.client.resources.termination_documents import TerminationDocumentsResource
@@ -12,11 +14,13 @@ from portal.client.resources.tickets import TicketsResource
 from portal.client.resources.users import UsersResource
 
 __all__ = [
+    "AuditLogResource",
     "AuthResource",
     "CompaniesResource",
     "ImpersonationResource",
     "InvoicesResource",
     "MaintenancesResource",
+    "SensorsResource",
     "ServiceTypesResource",
     "ServicesResource",
     "TerminationDocumentsResource",

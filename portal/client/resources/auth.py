@@ -22,7 +22,7 @@ class AuthResource(Resource):
     async def logout(self) -> None:
         """Close the provider session; the jar is emptied even if the provider cannot be told."""
         try:
-            await self._client.request("GET", "/logout")
+            await self._client.request("POST", "/logout")
         finally:
             self._client.clear_cookies()
 

@@ -9,10 +9,13 @@ reflex). Every command answers with an exit code: 0 done, 1 refused (the message
 import argparse
 from collections.abc import Sequence
 
+from portal.logs import configure_logging
 from portal.provider.cli.admin import create_admin
-from portal.provider.cli.database import migrate_database, reset_demo, seed_demo
+from portal.provider.cli.database import migrate_database, purge_expired, reset_demo, seed_demo
 from portal.provider.cli.integration import add_commands as add_integration_commands
 from portal.provider.cli.logins import print_logins
+from portal.provider.cli.rollup import roll_up_sensors
+from portal.settings import get_settings
 
 EXIT_OK = 0
 EXIT_REFUSED = 1
@@ -71,10 +74,27 @@ def build_parser() -> argparse.ArgumentParser:
         "print-logins", help="print the portal's address and the demo accounts"
     )
     logins.set_defaults(handler=lambda _args: print_logins())
+    purge = commands.add_parser(
+        "purge",
+        help="delete expired sessions and one-time links, closed rate-limit windows, sent "
+        "mails and audit entries past their retention (run it from cron, e.g. hourly)",
+    )
+    purge.set_defaults(handler=lambda _args: purge_expired())
+    rollup = commands.add_parser(
+        "roll-up",
+        help="sum sensor samples up into hours and days, and drop what is no longer kept",
+        description="Sum raw sensor samples up into hourly and daily roll-ups (min, max, sum, "
+        "count), then drop raw samples older than 48 hours, hours older than 31 days and days "
+        "older than 366 days. The provider runs it every SENSOR_ROLLUP_MINUTES by itself; run "
+        "it from cron with SENSOR_ROLLUP_MINUTES=0. Safe to run at any time, twice at once.",
+    )
+    rollup.set_defaults(handler=lambda _args: roll_up_sensors())
     add_integration_commands(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    settings = get_settings()
+    configure_logging(settings.effective_log_format, settings.log_level)
     return EXIT_OK if args.handler(args) else EXIT_REFUSED

@@ -1,4 +1,4 @@
-"""``migrate``, ``seed-demo`` and ``reset-demo``."""
+"""``migrate``, ``seed-demo``, ``reset-demo`` and ``purge``."""
 
 import time
 
@@ -6,9 +6,11 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from portal.provider.db import create_db_engine
+from portal.provider.housekeeping import purge
 from portal.provider.migrate import migrate
 from portal.provider.seed import reset_demo as reset_demo_data
 from portal.provider.seed import seed_if_empty
+from portal.provider.startup import startup_lock
 from portal.settings import get_settings
 
 
@@ -19,7 +21,8 @@ def database_label(engine: Engine) -> str:
 
 def migrated_engine() -> Engine:
     engine = create_db_engine()
-    migrate(engine)
+    with startup_lock(engine):
+        migrate(engine)
     return engine
 
 
@@ -33,10 +36,13 @@ def seed_demo() -> bool:
     if get_settings().environment == "production":
         print("Refused: demo data is never loaded in production (ENVIRONMENT=production).")
         return False
-    engine = migrated_engine()
-    with Session(engine) as session:
-        seeded = seed_if_empty(session)
-        session.commit()
+    engine = create_db_engine()
+    # Under the start-up lock, as a starting portal seeds: one demo whoever starts with it.
+    with startup_lock(engine):
+        migrate(engine)
+        with Session(engine) as session:
+            seeded = seed_if_empty(session)
+            session.commit()
     if seeded:
         print(f"Loaded the demo data into {database_label(engine)}.")
     else:
@@ -60,5 +66,16 @@ def reset_demo() -> bool:
     print(
         f"Emptied {database_label(engine)} and loaded the demo data again "
         f"in {time.perf_counter() - started:.1f} s."
+    )
+    return True
+
+
+def purge_expired() -> bool:
+    engine = create_db_engine()
+    deleted = purge(engine)
+    print(
+        f"Purged from {database_label(engine)}: "
+        + ", ".join(f"{count} {kind.replace('_', ' ')}" for kind, count in deleted.items())
+        + "."
     )
     return True

@@ -108,6 +108,7 @@ STAFF: tuple[Person, ...] = (
         (Role.SPH_READ_ONLY,),
         job=Job.CEO,
         office_phone="+33 1 99 00 10 00",
+        # A loop the contacts walk must end: Nathalie assists Hélène, who is her manager.
         assistants=("nathalie.roux@patchbay.test",),
     ),
     Person(

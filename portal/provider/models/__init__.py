@@ -14,6 +14,7 @@ from portal.provider.models.auth import (
     ApiToken,
     AuditLog,
     OneTimeToken,
+    OutboxMail,
     ProviderSession,
     RateLimitCounter,
     TokenPurpose,
@@ -21,12 +22,21 @@ from portal.provider.models.auth import (
 from portal.provider.models.billing import Invoice, InvoiceLine, InvoiceStatus, InvoiceType
 from portal.provider.models.columns import utcnow
 from portal.provider.models.monitoring import (
+    RollupResolution,
     Sensor,
     SensorLegendEntry,
+    SensorRollup,
+    SensorRollupMark,
     SensorSample,
     SensorStatus,
 )
 from portal.provider.models.search import fold
+from portal.provider.models.second_factor import (
+    PendingLogin,
+    RecoveryCode,
+    RememberedDevice,
+    SecondFactor,
+)
 from portal.provider.models.services import (
     DocumentKind,
     Endpoint,
@@ -42,6 +52,7 @@ from portal.provider.models.services import (
     TerminationService,
 )
 from portal.provider.models.support import (
+    CalendarFeed,
     Maintenance,
     MaintenanceClassification,
     MaintenanceContact,
@@ -60,6 +71,7 @@ metadata = SQLModel.metadata
 __all__ = [
     "ApiToken",
     "AuditLog",
+    "CalendarFeed",
     "Company",
     "CompanySales",
     "DocumentKind",
@@ -77,10 +89,18 @@ __all__ = [
     "MaintenanceType",
     "MilestoneName",
     "OneTimeToken",
+    "OutboxMail",
+    "PendingLogin",
     "ProviderSession",
     "RateLimitCounter",
+    "RecoveryCode",
+    "RememberedDevice",
+    "RollupResolution",
+    "SecondFactor",
     "Sensor",
     "SensorLegendEntry",
+    "SensorRollup",
+    "SensorRollupMark",
     "SensorSample",
     "SensorStatus",
     "Service",

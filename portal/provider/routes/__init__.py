@@ -1,9 +1,12 @@
 """One router per resource."""
 
 from portal.provider.routes import (
+    audit_log,
     auth,
+    calendar_feeds,
     client_references,
     companies,
+    dashboard,
     documents,
     impersonation,
     integration,
@@ -12,6 +15,8 @@ from portal.provider.routes import (
     invoices,
     maintenances,
     reset,
+    second_factor,
+    sensors,
     service_types,
     services,
     services_export,
@@ -24,8 +29,10 @@ from portal.provider.routes import (
 
 ROUTERS = (
     auth.router,
+    second_factor.router,
     reset.router,
     users.router,
+    dashboard.router,
     user_writes.router,
     impersonation.router,
     companies.router,
@@ -40,8 +47,11 @@ ROUTERS = (
     service_types.router,
     termination_documents.router,
     maintenances.router,
+    calendar_feeds.router,
     # Before the invoices router: ``/api/invoices/summary`` is not an invoice id.
     invoice_summary.router,
     invoices.router,
     tickets.router,
+    audit_log.router,
+    sensors.router,
 )

@@ -58,7 +58,7 @@ def _require_reference_access(principal: Principal) -> None:
 
 def _client_references(value: str | list[str]) -> list[str]:
     text = value if isinstance(value, str) else ",".join(value)
-    references = split_client_references(text)
+    references = split_client_references(text, limit=CLIENT_REFERENCES_MAX)
     path = "clientReferences"
     if any(len(reference) > CLIENT_REFERENCE_MAX_LENGTH for reference in references):
         message = N_("Each client reference must be {max} characters or less.")
