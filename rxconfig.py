@@ -45,6 +45,13 @@ ensure_multiprocess_dir()
 
 settings = get_settings()
 
+# In production the pages and the backend share one port, reached at the public URL: the built
+# pages open their websocket there, so through the proxy users reach, whatever port the instance
+# itself listens on (deploy/nginx.conf). Reflex sets the mode before it reads this file again.
+_production_urls = (
+    {"api_url": settings.portal_public_url} if os.environ.get("REFLEX_ENV_MODE") == "prod" else {}
+)
+
 config = rx.Config(
     app_name="portal",
     telemetry_enabled=False,
@@ -52,6 +59,7 @@ config = rx.Config(
     frontend_port=settings.port,
     backend_port=settings.backend_port,
     redis_url=settings.redis_url or None,
+    **_production_urls,
     # Only the portal's own pages may open the websocket (Socket.IO checks the Origin of the
     # handshake against this list) or read a backend answer cross-origin (CORS): never "*".
     cors_allowed_origins=settings.portal_allowed_origins,
