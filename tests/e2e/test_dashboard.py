@@ -92,6 +92,8 @@ def test_the_list_or_calendar_choice_is_shared_with_the_maintenances_view(page: 
     expect(page.get_by_role("heading", level=1, name="Maintenances")).to_be_visible()
     expect(page.get_by_test_id("maintenance-calendar")).to_be_visible()
     page.get_by_role("radio", name="List").click()
+    # The choice is stored as the new view arrives: leave only once it has.
+    expect(page.get_by_role("table", name="Maintenances")).to_be_visible()
     page.goto("/")
     expect(
         page.get_by_test_id("dashboard-maintenances").get_by_role("table", name="Maintenances")
