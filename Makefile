@@ -31,17 +31,19 @@ dev: install
 ## Every test: unit, provider API (SQLite, and PostgreSQL when DATABASE_URL is set), browser.
 # Browser tests run in a process of their own: Playwright's sync API holds an event loop that
 # the async provider tests cannot share.
-# CI sets TEST_CLOCK (a moved clock) and E2E_ORDER (browser modules in random order).
+# Unit and provider tests spread over the cores, a whole file per worker (TEST_WORKERS=0: one
+# process). CI sets TEST_CLOCK (a moved clock) and E2E_ORDER (browser modules in random order).
+TEST_WORKERS ?= auto
 test: install
 	scripts/ensure-chromium.sh
-	$(TEST_CLOCK) $(BIN)/python -m pytest -q tests/unit tests/provider
+	$(TEST_CLOCK) $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile tests/unit tests/provider
 	$(TEST_CLOCK) $(BIN)/python -m pytest -q tests/e2e $(E2E_ORDER)
 
 test-unit: install
 	$(BIN)/python -m pytest -q tests/unit
 
 test-provider: install
-	$(BIN)/python -m pytest -q tests/provider
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile tests/provider
 
 test-e2e: install
 	scripts/ensure-chromium.sh

@@ -13,9 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
 import sqlalchemy as sa
 from fastapi import FastAPI
+from psycopg import sql
 from sqlmodel import Session
 
 from portal.permissions import Role
@@ -32,9 +34,23 @@ BASE_URL = "http://testserver/provider"
 
 def _database_url(tmp_dir: Path) -> str:
     configured = os.environ.get("DATABASE_URL")
-    if configured:
-        return Settings(database_url=configured).sqlalchemy_url
-    return f"sqlite:///{tmp_dir / 'provider.db'}"
+    if not configured:
+        return f"sqlite:///{tmp_dir / 'provider.db'}"
+    url = sa.make_url(Settings(database_url=configured).sqlalchemy_url)
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker or url.get_backend_name() != "postgresql":
+        return url.render_as_string(hide_password=False)
+    # Tests spread over xdist workers (make test does): each worker gets a database of its
+    # own on the same server, named after the configured one.
+    own = url.set(database=f"{url.database}_{worker}")
+    admin = url.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(admin, autocommit=True) as server:
+        exists = server.execute(
+            "SELECT 1 FROM pg_database WHERE datname = %s", (own.database,)
+        ).fetchone()
+        if not exists:
+            server.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(own.database)))
+    return own.render_as_string(hide_password=False)
 
 
 def _drop_everything(engine: sa.Engine) -> None:

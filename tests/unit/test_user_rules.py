@@ -15,7 +15,9 @@ from portal.permissions import (
 )
 from portal.provider.user_changes import company_id
 
-ACME, GLOBEX = uuid.uuid4(), uuid.uuid4()
+# Fixed ids: test ids are built from them, and every xdist worker must collect the same tests.
+ACME = uuid.UUID("3f6d1a52-8c1e-4b7a-9d0e-2a5c7b9e4f11")
+GLOBEX = uuid.UUID("a1c4e7f0-5b2d-4e8a-b3c6-9d1f2e4a7b80")
 
 
 def test_unknown_roles() -> None:
