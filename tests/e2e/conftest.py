@@ -5,7 +5,8 @@ a fresh SQLite file, or, when ``DATABASE_URL`` names PostgreSQL, that database e
 ``REDIS_URL``, when set, puts the Reflex state and portal sessions in Redis as in production.
 
 Every module starts from the demo as a fresh install has it, whatever the modules before it
-changed: ``reset-demo`` seeds it again, and the portal sessions and the e-mails are thrown away.
+changed: the seeded database is put back (``snapshot.py``), and the portal sessions and the
+e-mails are thrown away.
 So modules pass in any order (CI runs them with ``-p random_order``).
 """
 
@@ -31,9 +32,9 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
-from portal.provider.cli import main as provider_cli
 from portal.session_store import REDIS_KEY_PREFIX
 from portal.settings import get_settings
+from tests.e2e.snapshot import DemoSnapshot
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -146,32 +147,22 @@ def portal_url(portal_data: Path, portal_settings: dict[str, str]) -> Iterator[s
         _stop(process)
 
 
-class DemoState:
-    """Whether the demo is still as seeded: true until a module has run against it."""
-
-    fresh = True
-
-
 @pytest.fixture(scope="session")
-def demo_state() -> DemoState:
-    return DemoState()
+def demo_snapshot(portal_url: str, portal_settings: dict[str, str]) -> DemoSnapshot:
+    """The demo as the started portal has it, before any module ran."""
+    with _portal_environment(portal_settings):
+        return DemoSnapshot.take(get_settings().sqlalchemy_url)
 
 
 @pytest.fixture(scope="module", autouse=True)
 def fresh_demo(
-    portal_url: str, portal_settings: dict[str, str], mail_dir: Path, demo_state: DemoState
+    demo_snapshot: DemoSnapshot, portal_settings: dict[str, str], mail_dir: Path
 ) -> None:
-    """Before each module: the demo seeded again, no portal session, no e-mail. The first
-    module finds the demo as the portal started with it, so it is not seeded twice."""
-    if demo_state.fresh:
-        demo_state.fresh = False
-        return
+    """Before each module: the demo as seeded, no portal session, no e-mail."""
     started = time.perf_counter()
+    demo_snapshot.restore()
     with _portal_environment(portal_settings):
         settings = get_settings()
-        # In this process: a new interpreter per module would cost seconds of imports.
-        if provider_cli(["reset-demo"]) != 0:
-            pytest.exit("reset-demo failed: see its output above", returncode=1)
         _empty_session_store(settings.redis_url, settings.portal_session_db)
     for message in mail_dir.glob("*"):
         message.unlink()
