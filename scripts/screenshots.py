@@ -26,7 +26,13 @@ def _log_in(page: Page, email: str) -> None:
 
 
 def home(page: Page) -> None:
+    """The dashboard with its figures, the last tickets and the maintenances list."""
     _log_in(page, "alice@acme-networks.test")
+    expect(page.get_by_test_id("tile-open-tickets")).to_be_visible()
+    expect(page.get_by_test_id("dashboard-invoices")).to_be_visible()
+    expect(page.get_by_test_id("dashboard-tickets").get_by_role("row").nth(1)).to_be_visible()
+    expect(page.get_by_test_id("dashboard-maintenances").get_by_role("row").nth(1)).to_be_visible()
+    expect(page.locator("[aria-busy='true']")).to_have_count(0)
 
 
 def forgot_password(page: Page) -> None:
