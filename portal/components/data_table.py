@@ -7,7 +7,7 @@ The table shows a ``ListState`` (``portal/state/lists.py``) and reloads it throu
     data_table(UsersListState, columns=…, cells=…, label=_("Users"))
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -16,6 +16,7 @@ from reflex.vars import ArrayVar, NumberVar
 
 from portal.components.forms import field
 from portal.components.i18n import _
+from portal.components.multi_select import multi_select
 from portal.components.paging import ALL_ROWS, ASCENDING
 from portal.state.lists import ListState
 
@@ -145,6 +146,20 @@ def clear_filters_button(state: type[ListState]) -> rx.Component:
             color_scheme="gray",
             flex_shrink="0",
         ),
+    )
+
+
+def status_filter(
+    state: type[ListState], selected: rx.Var, labels: Mapping[str, str]
+) -> rx.Component:
+    """The multi-select of a list's ``statuses`` filter, one checkbox per translated label."""
+    return multi_select(
+        _("Status"),
+        options=[(key, _(label)) for key, label in labels.items()],
+        selected=selected.to(ArrayVar, list[str]),
+        on_toggle=lambda key: state.toggle_filter("statuses", key),
+        on_clear=state.clear_filter("statuses"),
+        test_id="status-filter",
     )
 
 

@@ -13,6 +13,7 @@ from portal.components.data_table import (
     list_count,
     loading_overlay,
     pagination,
+    status_filter,
 )
 from portal.components.downloads import download_link
 from portal.components.i18n import _
@@ -65,17 +66,6 @@ def tiles() -> rx.Component:
     )
 
 
-def _status_filter() -> rx.Component:
-    return multi_select(
-        _("Status"),
-        options=[(key, _(label)) for key, label in STATUS_LABELS.items()],
-        selected=filters.statuses.to(ArrayVar, list[str]),
-        on_toggle=lambda key: ServicesState.toggle_filter("statuses", key),
-        on_clear=ServicesState.clear_filter("statuses"),
-        test_id="status-filter",
-    )
-
-
 def _export_button() -> rx.Component:
     return rx.button(
         download_link(
@@ -103,7 +93,7 @@ def toolbar() -> rx.Component:
             auto_complete="off",
             width=rx.breakpoints(initial="100%", md="340px"),
         ),
-        _status_filter(),
+        status_filter(ServicesState, filters.statuses, STATUS_LABELS),
         multi_select(
             _("Type"),
             options=ServicesState.shown_types,

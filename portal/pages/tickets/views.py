@@ -1,7 +1,7 @@
 """The tickets tab: tiles, filter row, count, then cards or a table, and the pages."""
 
 import reflex as rx
-from reflex.vars import ArrayVar, ObjectVar
+from reflex.vars import ObjectVar
 
 from portal import routes
 from portal.client.models import TicketFilters
@@ -10,9 +10,9 @@ from portal.components.data_table import (
     list_count,
     loading_overlay,
     pager,
+    status_filter,
 )
 from portal.components.i18n import _
-from portal.components.multi_select import multi_select
 from portal.components.paging import ASCENDING
 from portal.components.ticket_status import (
     NOT_CLOSED,
@@ -76,17 +76,6 @@ def tiles() -> rx.Component:
     )
 
 
-def _status_filter() -> rx.Component:
-    return multi_select(
-        _("Status"),
-        options=[(key, _(label)) for key, label in STATUS_LABELS.items()],
-        selected=filters.statuses.to(ArrayVar, list[str]),
-        on_toggle=lambda key: TicketsState.toggle_filter("statuses", key),
-        on_clear=TicketsState.clear_filter("statuses"),
-        test_id="status-filter",
-    )
-
-
 def _view_toggle() -> rx.Component:
     return rx.segmented_control.root(
         rx.segmented_control.item(
@@ -115,7 +104,7 @@ def filter_row() -> rx.Component:
             input_mode="numeric",
             width=rx.breakpoints(initial="100%", sm="140px"),
         ),
-        _status_filter(),
+        status_filter(TicketsState, filters.statuses, STATUS_LABELS),
         rx.input(
             rx.input.slot(rx.icon("search", size=16)),
             id="tickets-subject",
