@@ -4,12 +4,8 @@ Changing a field clears the provider's violations on it: they described the valu
 """
 
 import reflex as rx
-from pydantic import BaseModel
 
-
-class CompanyOption(BaseModel):
-    id: str = ""
-    name: str = ""
+from portal.components.company_picker import CompanyOption
 
 
 class UserFormFields(rx.State, mixin=True):

@@ -8,7 +8,8 @@ Checks run on blur (spec 5); the provider's 422 violations land under their fiel
 import reflex as rx
 
 from portal.client import Company, ProviderError, User, ValidationFailed
-from portal.components.users.form_fields import CompanyOption, UserFormFields
+from portal.components.company_picker import CompanyOption
+from portal.components.users.form_fields import UserFormFields
 from portal.components.users.form_rules import (
     FIELDS,
     FormValues,

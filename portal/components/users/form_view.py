@@ -2,18 +2,22 @@
 Close and Save. Used by the users list and the profile page, each with its own form state."""
 
 import reflex as rx
-from reflex.vars import ArrayVar, ObjectVar
+from reflex.vars import ObjectVar
 
+from portal.components.company_picker import (
+    CompanyOption,
+    company_chip,
+    company_matches,
+    company_search,
+)
 from portal.components.forms import field
 from portal.components.i18n import _
 from portal.components.roles import role_label
-from portal.components.users.form_fields import CompanyOption
 from portal.components.users.form_state import UserFormState
 from portal.i18n import N_
 from portal.validation import PASSWORD_HINT
 
 Form = type[UserFormState]
-SEARCH_DEBOUNCE_MS = 500  # spec 9
 EMAIL_WILL_BE_SENT = N_(
     "An e-mail will be sent to this user so that they can confirm their account."
 )
@@ -43,70 +47,6 @@ def _text_field(
     )
 
 
-def _matches(matches: ArrayVar, on_choose) -> rx.Component:
-    def option(company: ObjectVar[CompanyOption]) -> rx.Component:
-        return rx.button(
-            company.name,
-            type="button",
-            role="option",
-            variant="ghost",
-            justify="start",
-            width="100%",
-            on_click=on_choose(company),
-        )
-
-    return rx.cond(
-        matches.length() > 0,
-        rx.vstack(
-            rx.foreach(matches, option),
-            role="listbox",
-            spacing="1",
-            width="100%",
-            padding="6px",
-            border=f"1px solid {rx.color('gray', 6)}",
-            border_radius="var(--radius-3)",
-        ),
-    )
-
-
-def _search_input(
-    form: Form, input_id: str, value: rx.Var, on_change, label: rx.Var
-) -> rx.Component:
-    return rx.input(
-        rx.input.slot(rx.icon("search", size=16)),
-        id=input_id,
-        type="search",
-        value=value,
-        on_change=on_change,
-        debounce_timeout=SEARCH_DEBOUNCE_MS,
-        placeholder=_("Type at least 2 characters"),
-        aria_label=label,
-        auto_complete="off",
-        disabled=form.editing_self,
-        width="100%",
-    )
-
-
-def _chip(form: Form, name: rx.Var, on_remove, remove_label: rx.Var) -> rx.Component:
-    return rx.badge(
-        name,
-        rx.cond(
-            ~form.editing_self,
-            rx.icon_button(
-                rx.icon("x", size=12),
-                type="button",
-                size="1",
-                variant="ghost",
-                aria_label=remove_label,
-                on_click=on_remove,
-            ),
-        ),
-        size="2",
-        variant="soft",
-        radius="full",
-    )
-
-
 def _company(form: Form) -> rx.Component:
     company: ObjectVar[CompanyOption] = form.company_value.to(ObjectVar, CompanyOption)
     return field(
@@ -114,14 +54,16 @@ def _company(form: Form) -> rx.Component:
         rx.vstack(
             rx.cond(
                 company.id != "",
-                _chip(
-                    form, company.name, form.clear_company, _("Remove {name}", name=company.name)
-                ),
+                company_chip(company.name, form.clear_company, removable=~form.editing_self),
             ),
-            _search_input(
-                form, "user-form-company", form.company_query, form.search_company, _("Company")
+            company_search(
+                "user-form-company",
+                form.company_query,
+                form.search_company,
+                _("Company"),
+                disabled=form.editing_self,
             ),
-            _matches(form.company_matches, form.choose_company),
+            company_matches(form.company_matches, form.choose_company),
             spacing="2",
             width="100%",
         ),
@@ -136,21 +78,21 @@ def _auxiliary_companies(form: Form) -> rx.Component:
             rx.flex(
                 rx.foreach(
                     form.auxiliary_values,
-                    lambda c: _chip(
-                        form, c.name, form.remove_auxiliary(c.id), _("Remove {name}", name=c.name)
+                    lambda c: company_chip(
+                        c.name, form.remove_auxiliary(c.id), removable=~form.editing_self
                     ),
                 ),
                 wrap="wrap",
                 spacing="2",
             ),
-            _search_input(
-                form,
+            company_search(
                 "user-form-auxiliaryCompanies",
                 form.auxiliary_query,
                 form.search_auxiliary,
                 _("Auxiliary companies"),
+                disabled=form.editing_self,
             ),
-            _matches(form.auxiliary_matches, form.add_auxiliary),
+            company_matches(form.auxiliary_matches, form.add_auxiliary),
             spacing="2",
             width="100%",
         ),

@@ -16,11 +16,6 @@ from pydantic import BaseModel, Field
 from portal.client.models import Company, SalesContact
 
 
-class CompanyOption(BaseModel):
-    id: str = ""
-    name: str = ""
-
-
 class ContactCard(BaseModel):
     id: str = ""
     job: str = ""

@@ -9,7 +9,8 @@ the chosen companies again with their whole contacts tree, in one call (``uuid[]
 import reflex as rx
 
 from portal.client import ProviderClient
-from portal.pages.contacts.models import CompanyOption, ContactCard, contacts_of
+from portal.components.company_picker import CompanyOption
+from portal.pages.contacts.models import ContactCard, contacts_of
 from portal.state.failures import reports_failures
 from portal.state.session import SessionState
 

@@ -4,14 +4,14 @@ sales contacts of the chosen companies and their managers and assistants as card
 import reflex as rx
 from reflex.vars import ArrayVar, ObjectVar
 
+from portal.components.company_picker import company_chip, company_matches, company_search
 from portal.components.i18n import _
 from portal.components.jobs import job_label
 from portal.i18n import N_
-from portal.pages.contacts.models import CompanyOption, ContactCard
+from portal.pages.contacts.models import ContactCard
 from portal.pages.contacts.state import ContactsState
 from portal.settings import get_settings
 
-SEARCH_DEBOUNCE_MS = 500  # spec 9: company search
 SELECT_AT_LEAST_ONE_ENTRY = N_("Select at least one entry.")  # spec 2: no company chosen
 GRID_COLUMNS = rx.breakpoints(initial="1", sm="2", lg="3")
 
@@ -68,40 +68,16 @@ def _generic_contacts() -> rx.Component:
     )
 
 
-def _chip(company: ObjectVar[CompanyOption]) -> rx.Component:
-    return rx.badge(
-        company.name,
-        rx.icon_button(
-            rx.icon("x", size=12),
-            type="button",
-            size="1",
-            variant="ghost",
-            aria_label=_("Remove {name}", name=company.name),
-            on_click=ContactsState.remove_company(company.id),
-        ),
-        size="2",
-        variant="soft",
-        radius="full",
-    )
-
-
-def _match(company: ObjectVar[CompanyOption]) -> rx.Component:
-    return rx.button(
-        company.name,
-        type="button",
-        role="option",
-        variant="ghost",
-        justify="start",
-        width="100%",
-        on_click=ContactsState.add_company(company),
-    )
-
-
 def _company_choice() -> rx.Component:
     return rx.vstack(
         rx.text(_("Companies"), as_="label", html_for="contacts-company-search", weight="bold"),
         rx.flex(
-            rx.foreach(ContactsState.chosen, _chip),
+            rx.foreach(
+                ContactsState.chosen,
+                lambda company: company_chip(
+                    company.name, ContactsState.remove_company(company.id)
+                ),
+            ),
             rx.cond(
                 ~ContactsState.chose_own_companies,
                 rx.button(
@@ -118,32 +94,18 @@ def _company_choice() -> rx.Component:
             align="center",
             data_testid="contacts-companies",
         ),
-        rx.input(
-            rx.input.slot(rx.icon("search", size=16)),
-            id="contacts-company-search",
-            type="search",
-            value=ContactsState.query,
-            on_change=ContactsState.search,
-            debounce_timeout=SEARCH_DEBOUNCE_MS,
-            placeholder=_("Type at least 2 characters"),
-            aria_label=_("Add a company"),
-            auto_complete="off",
-            width="100%",
+        company_search(
+            "contacts-company-search",
+            ContactsState.query,
+            ContactsState.search,
+            _("Add a company"),
             max_width="420px",
         ),
-        rx.cond(
-            ContactsState.matches.length() > 0,
-            rx.vstack(
-                rx.foreach(ContactsState.matches, _match),
-                role="listbox",
-                aria_label=_("Companies"),
-                spacing="1",
-                width="100%",
-                max_width="420px",
-                padding="6px",
-                border=f"1px solid {rx.color('gray', 6)}",
-                border_radius="var(--radius-3)",
-            ),
+        company_matches(
+            ContactsState.matches,
+            ContactsState.add_company,
+            aria_label=_("Companies"),
+            max_width="420px",
         ),
         spacing="2",
         width="100%",
