@@ -128,6 +128,8 @@ def test_the_list_or_calendar_choice_is_remembered(page: Page) -> None:
     expect(page.get_by_test_id("maintenance-calendar")).to_be_visible()
     expect(page.get_by_role("table", name="Maintenances")).to_have_count(0)
     page.get_by_role("radio", name="List").click()
+    # The choice is stored as the new view arrives: leave only once it has.
+    expect(page.get_by_role("table", name="Maintenances")).to_be_visible()
     page.goto("/")
     page.goto("/maintenances")
     expect(page.get_by_role("table", name="Maintenances")).to_be_visible()
