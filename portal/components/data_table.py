@@ -163,6 +163,28 @@ def status_filter(
     )
 
 
+FILTER_DEBOUNCE_MS = 500  # spec 9
+
+
+def text_filter(
+    state: type[ListState], input_id: str, label: rx.Var, name: str, value: rx.Var
+) -> rx.Component:
+    """A search box of a list's filters; the list reloads once typing pauses."""
+    return field(
+        label,
+        rx.input(
+            rx.input.slot(rx.icon("search", size=16)),
+            id=input_id,
+            type="search",
+            value=value,
+            on_change=lambda text: state.set_filter(name, text),
+            debounce_timeout=FILTER_DEBOUNCE_MS,
+            auto_complete="off",
+            width="100%",
+        ),
+    )
+
+
 def date_filter(
     state: type[ListState], input_id: str, label: rx.Var, name: str, value: rx.Var
 ) -> rx.Component:

@@ -118,6 +118,14 @@ def test_every_filter_a_view_names_is_declared() -> None:
                 and isinstance(node.args[0], ast.Name)
             ):
                 named.append((source.name, node.args[0].id, "statuses"))
+            elif (
+                isinstance(node.func, ast.Name)
+                and node.func.id in ("text_filter", "date_filter")
+                and isinstance(node.args[0], ast.Name)
+                and len(node.args) > 3
+                and isinstance(node.args[3], ast.Constant)
+            ):
+                named.append((source.name, node.args[0].id, node.args[3].value))
     assert named, "the check found no filter event to look at"
     for source, state_name, field in named:
         filters_type = states[state_name].__fields__["filters"].type_

@@ -11,6 +11,7 @@ from portal.components.data_table import (
     data_table,
     date_filter,
     list_count,
+    text_filter,
 )
 from portal.components.forms import field
 from portal.components.i18n import _
@@ -18,7 +19,6 @@ from portal.i18n import N_
 from portal.pages.audit.models import ACTIONS, AuditRow
 from portal.pages.audit.state import AuditLogState
 
-FILTER_DEBOUNCE_MS = 500
 COLUMNS = (
     Column(N_("Date")),
     Column(N_("Action")),
@@ -44,19 +44,7 @@ def filters() -> rx.Component:
                 on_change=lambda choice: AuditLogState.set_filter("action", choice),
             ),
         ),
-        field(
-            _("E-mail"),
-            rx.input(
-                rx.input.slot(rx.icon("search", size=16)),
-                id="audit-filter-email",
-                type="search",
-                value=chosen.email,
-                on_change=lambda text: AuditLogState.set_filter("email", text),
-                debounce_timeout=FILTER_DEBOUNCE_MS,
-                auto_complete="off",
-                width="100%",
-            ),
-        ),
+        text_filter(AuditLogState, "audit-filter-email", _("E-mail"), "email", chosen.email),
         date_filter(AuditLogState, "audit-after", _("From"), "after", chosen.after),
         date_filter(AuditLogState, "audit-before", _("Until"), "before", chosen.before),
         clear_filters_button(AuditLogState),

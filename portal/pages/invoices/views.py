@@ -6,14 +6,13 @@ from reflex.vars import ObjectVar
 from portal.client.filters import ANY
 from portal.client.models import InvoiceFilters
 from portal.components.charts import lazy_plot
-from portal.components.data_table import clear_filters_button, date_filter, list_count
+from portal.components.data_table import clear_filters_button, date_filter, list_count, text_filter
 from portal.components.forms import field
 from portal.components.i18n import _
 from portal.components.invoices.table import invoices_table
 from portal.components.invoices.tiles import InvoiceTiles, invoice_tiles
 from portal.pages.invoices.state import InvoicesState
 
-FILTER_DEBOUNCE_MS = 500  # spec 9
 chosen: ObjectVar[InvoiceFilters] = InvoicesState.filters.to(ObjectVar, InvoiceFilters)
 
 
@@ -53,18 +52,12 @@ def _select(label: rx.Var, name: str, value: rx.Var, options: list[tuple[str, rx
 
 def filters() -> rx.Component:
     return rx.flex(
-        field(
+        text_filter(
+            InvoicesState,
+            "invoices-filter-reference",
             _("Reference"),
-            rx.input(
-                rx.input.slot(rx.icon("search", size=16)),
-                id="invoices-filter-reference",
-                type="search",
-                value=chosen.reference,
-                on_change=lambda text: InvoicesState.set_filter("reference", text),
-                debounce_timeout=FILTER_DEBOUNCE_MS,
-                auto_complete="off",
-                width="100%",
-            ),
+            "reference",
+            chosen.reference,
         ),
         _select(
             _("Type"),

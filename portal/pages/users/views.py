@@ -4,8 +4,7 @@ import reflex as rx
 from reflex.vars import ObjectVar
 
 from portal.client.models import UserFilters
-from portal.components.data_table import Column, data_table, list_count
-from portal.components.forms import field
+from portal.components.data_table import Column, data_table, list_count, text_filter
 from portal.components.i18n import _
 from portal.components.roles import role_chips
 from portal.components.users.models import UserRow
@@ -22,40 +21,13 @@ COLUMNS = (
     Column(N_("Phone number")),
     Column(N_("Roles")),
 )
-FILTER_DEBOUNCE_MS = 500  # spec 9
 chosen: ObjectVar[UserFilters] = UsersListState.filters.to(ObjectVar, UserFilters)
-
-
-def _filter(input_id: str, label: rx.Var, value: rx.Var[str], on_change) -> rx.Component:
-    return field(
-        label,
-        rx.input(
-            rx.input.slot(rx.icon("search", size=16)),
-            id=input_id,
-            type="search",
-            value=value,
-            on_change=on_change,
-            debounce_timeout=FILTER_DEBOUNCE_MS,
-            auto_complete="off",
-            width="100%",
-        ),
-    )
 
 
 def filters() -> rx.Component:
     return rx.flex(
-        _filter(
-            "users-filter-name",
-            _("Name"),
-            chosen.name,
-            lambda text: UsersListState.set_filter("name", text),
-        ),
-        _filter(
-            "users-filter-email",
-            _("E-mail"),
-            chosen.email,
-            lambda text: UsersListState.set_filter("email", text),
-        ),
+        text_filter(UsersListState, "users-filter-name", _("Name"), "name", chosen.name),
+        text_filter(UsersListState, "users-filter-email", _("E-mail"), "email", chosen.email),
         direction=rx.breakpoints(initial="column", sm="row"),
         spacing="3",
         width="100%",
