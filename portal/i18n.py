@@ -5,11 +5,12 @@ catalogs (``make i18n`` extracts, updates and compiles them). This module never 
 the compile-time ``_()`` of the UI lives in ``portal.components.i18n`` and reads these catalogs.
 """
 
-from datetime import date, datetime
+from datetime import UTC, date, datetime, tzinfo
 from decimal import Decimal
 from functools import cache
 from gettext import GNUTranslations, NullTranslations
 from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from babel import Locale
 from babel.dates import format_date as babel_format_date
@@ -102,23 +103,44 @@ def format_display_currency(value: float | Decimal | int, language: str) -> str:
     return format_amount(value, language, DISPLAY_CURRENCY[match_language(language)])
 
 
-def format_day(value: date | datetime | None, language: str) -> str:
+def time_zone(name: str) -> tzinfo:
+    """The IANA zone the browser named (``Europe/Paris``), or UTC for none or an unknown one."""
+    return _zone(name[:64]) if name else UTC
+
+
+@cache
+def _zone(name: str) -> tzinfo:
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return UTC
+
+
+def local(value: datetime, zone: str) -> datetime:
+    """``value`` on the wall clock of ``zone``; the provider's moments without offset are UTC."""
+    aware = value if value.tzinfo else value.replace(tzinfo=UTC)
+    return aware.astimezone(time_zone(zone))
+
+
+def format_day(value: date | datetime | None, language: str, zone: str = "") -> str:
+    """A calendar day; a moment counts on the day it falls in ``zone``."""
     if value is None:
         return ""
-    return babel_format_date(value, format="medium", locale=format_locale(language))
+    day = local(value, zone).date() if isinstance(value, datetime) else value
+    return babel_format_date(day, format="medium", locale=format_locale(language))
 
 
-def format_time(value: datetime | None, language: str) -> str:
-    """24-hour clock in French, 12-hour clock in English."""
+def format_time(value: datetime | None, language: str, zone: str = "") -> str:
+    """24-hour clock in French, 12-hour clock in English, on the wall clock of ``zone``."""
     if value is None:
         return ""
     pattern = "HH:mm" if match_language(language) == "fr" else "h:mm a"
-    return babel_format_time(value, pattern, locale=format_locale(language))
+    return babel_format_time(local(value, zone), pattern, locale=format_locale(language))
 
 
-def format_moment(value: datetime | None, language: str) -> str:
-    """Date and time, with the language's clock."""
+def format_moment(value: datetime | None, language: str, zone: str = "") -> str:
+    """Date and time, with the language's clock, on the wall clock of ``zone``."""
     if value is None:
         return ""
     pattern = "d MMM y HH:mm" if match_language(language) == "fr" else "d MMM y, h:mm a"
-    return babel_format_datetime(value, pattern, locale=format_locale(language))
+    return babel_format_datetime(local(value, zone), pattern, locale=format_locale(language))

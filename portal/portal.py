@@ -43,7 +43,13 @@ backend.add_middleware(EdgeMiddleware)
 health.dependencies.provider_url = provider_base_url
 backend.include_router(feeds_router)
 
-app = rx.App(api_transformer=backend, stylesheets=["/styles.css"], html_lang="en")
+app = rx.App(
+    api_transformer=backend,
+    stylesheets=["/styles.css"],
+    # A plain script in the head runs before the app's first event (PreferencesState.time_zone).
+    head_components=[rx.el.script(src="/time-zone.js")],
+    html_lang="en",
+)
 
 
 @app.register_lifespan_task

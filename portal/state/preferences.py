@@ -12,6 +12,9 @@ from portal.i18n import match_language, negotiate_language
 
 class PreferencesState(rx.State):
     language: str = rx.LocalStorage("", name="patchbay.language", sync=True)
+    # The browser's IANA time zone. /time-zone.js writes it before the app starts, so the first
+    # event of every page already formats moments on the user's own clock (decision: time-zone).
+    time_zone: str = rx.LocalStorage("", name="patchbay.time_zone")
 
     @rx.var
     def current_language(self) -> str:

@@ -78,7 +78,7 @@ class SessionState(PreferencesState):
         if not self.signed_in_at:
             return ""
         moment = datetime.fromtimestamp(self.signed_in_at, UTC)
-        return format_moment(moment, self.current_language)
+        return format_moment(moment, self.current_language, self.time_zone)
 
     @rx.var
     def is_impersonating(self) -> bool:

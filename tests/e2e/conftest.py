@@ -19,6 +19,7 @@ import time
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -238,8 +239,17 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 
 
 @pytest.fixture
-def context(browser: Browser, portal_url: str) -> Iterator[BrowserContext]:
-    context = browser.new_context(base_url=portal_url, locale="en-GB")
+def context_options() -> dict[str, Any]:
+    """How a test's browser is set up besides the portal's address; a test parametrizes it to
+    be a user elsewhere, e.g. in another time zone."""
+    return {"locale": "en-GB"}
+
+
+@pytest.fixture
+def context(
+    browser: Browser, portal_url: str, context_options: dict[str, Any]
+) -> Iterator[BrowserContext]:
+    context = browser.new_context(base_url=portal_url, **context_options)
     context.set_default_timeout(STEP_TIMEOUT_MS)
     yield context
     context.close()

@@ -1,12 +1,14 @@
 """Maintenances (spec 2; issue 14): the calendar — month first, Monday first, week, day and list
 views, back to month, a day's more-link opening the day view, cancelled works struck through, a
 click opening the dialog — in English and French; the dialog's duration, singular and plural;
-the list/calendar choice remembered; the private calendar feed made, read and stopped."""
+the list/calendar choice remembered; dates on the browser's clock; the private calendar feed
+made, read and stopped."""
 
 import re
 from datetime import UTC, datetime
 
 import httpx
+import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.helpers import log_in_as
@@ -147,6 +149,19 @@ def test_the_table_opens_the_dialog_with_the_duration(page: Page) -> None:
     dialog = page.get_by_role("dialog")
     expect(dialog).to_contain_text(duration)
     expect(dialog.get_by_role("link").first).to_be_visible()
+
+
+@pytest.mark.parametrize("context_options", [{"locale": "en-GB", "timezone_id": "Asia/Tokyo"}])
+def test_the_dialog_tells_the_time_of_the_browsers_zone(page: Page) -> None:
+    calendar = _open(page)
+    calendar.get_by_role("button", name="List", exact=True).click()
+    # 22:00 UTC on the busy day is 07:00 the next morning in Tokyo (UTC+9, no summer time),
+    # in the calendar and in the dialog the server formats alike.
+    event = calendar.locator(".fc-list-event", has_text=FIRST)
+    expect(event).to_contain_text(re.compile(r"0?7:00"))
+    event.click()
+    morning = rf"{BUSY_DAY.day + 1} \w+ {BUSY_DAY.year}, 7:00\sam"
+    expect(page.get_by_role("dialog")).to_contain_text(re.compile(morning))
 
 
 def test_a_private_feed_is_made_read_replaced_and_stopped(page: Page) -> None:

@@ -2,7 +2,7 @@
 
 import subprocess
 import sys
-from datetime import datetime
+from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 
@@ -12,6 +12,7 @@ from babel.messages.pofile import read_po
 
 from portal.i18n import (
     format_amount,
+    format_day,
     format_display_currency,
     format_moment,
     format_number,
@@ -64,6 +65,17 @@ def test_french_uses_a_24_hour_clock_and_english_a_12_hour_one() -> None:
     assert format_time(moment, "en") == "3:05 pm"
     assert "15:05" in format_moment(moment, "fr")
     assert "3:05" in format_moment(moment, "en")
+
+
+def test_moments_show_on_the_wall_clock_of_the_browsers_time_zone() -> None:
+    moment = datetime(2026, 11, 23, 23, 30, tzinfo=UTC)
+    assert format_time(moment, "fr", "Europe/Paris") == "00:30"
+    assert format_day(moment, "en", "Europe/Paris") == "24 Nov 2026"
+    assert format_moment(moment, "en", "America/New_York") == "23 Nov 2026, 6:30 pm"
+    # The provider's moments without an offset are UTC; an unknown zone falls back to UTC.
+    assert format_time(moment.replace(tzinfo=None), "fr", "Europe/Paris") == "00:30"
+    assert format_time(moment, "fr", "Mars/Olympus_Mons") == "23:30"
+    assert format_time(moment, "fr", "../../etc/passwd") == "23:30"
 
 
 def test_placeholders_are_filled_after_translation() -> None:

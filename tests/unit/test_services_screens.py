@@ -175,8 +175,9 @@ def test_the_full_maintenance_lists_its_services_and_contacts() -> None:
             "contacts": [{"email": "noc@patchbay.test"}, {"email": ""}],
         }
     )
-    detail = MaintenanceDetail.full(maintenance, "en")
+    detail = MaintenanceDetail.full(maintenance, "en", "Europe/Paris")
     assert detail.hours == 3
+    assert detail.start == "2 Nov 2026, 11:00 pm"  # 22:00 UTC is 23:00 in Paris
     assert [(s.path, s.type_label, s.endpoint_a) for s in detail.services] == [
         ("/services/s1", "IP", "TH2, Paris")
     ]

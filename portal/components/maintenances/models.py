@@ -32,7 +32,7 @@ class MaintenanceRow(BaseModel):
     notification: str = ""
 
     @classmethod
-    def of(cls, maintenance: Maintenance, language: str) -> "MaintenanceRow":
+    def of(cls, maintenance: Maintenance, language: str, zone: str) -> "MaintenanceRow":
         return cls(
             id=maintenance.id,
             reference=maintenance.reference,
@@ -43,9 +43,9 @@ class MaintenanceRow(BaseModel):
             classification_label=maintenance.classification_label or maintenance.classification,
             status=maintenance.status,
             status_label=maintenance.status_label or maintenance.status,
-            start=format_moment(maintenance.date_start, language),
-            end=format_moment(maintenance.date_end, language),
-            notification=format_moment(maintenance.date_notification, language),
+            start=format_moment(maintenance.date_start, language, zone),
+            end=format_moment(maintenance.date_end, language, zone),
+            notification=format_moment(maintenance.date_notification, language, zone),
         )
 
 
@@ -74,9 +74,9 @@ class MaintenanceDetail(MaintenanceRow):
     contacts: list[str] = Field(default_factory=list)
 
     @classmethod
-    def full(cls, maintenance: Maintenance, language: str) -> "MaintenanceDetail":
+    def full(cls, maintenance: Maintenance, language: str, zone: str) -> "MaintenanceDetail":
         return cls(
-            **MaintenanceRow.of(maintenance, language).model_dump(),
+            **MaintenanceRow.of(maintenance, language, zone).model_dump(),
             services=[ImpactedRow.of(service) for service in maintenance.services],
             contacts=[contact.email for contact in maintenance.contacts if contact.email],
         )

@@ -36,7 +36,8 @@ class MaintenanceList(ListState, mixin=True):
     async def _fetch(self, client: ProviderClient, paging: Paging) -> Page[Any]:
         page = await client.maintenances.list(self.filters, **paging.arguments())
         language = self.current_language
-        self.rows = [MaintenanceRow.of(maintenance, language) for maintenance in page.items]
+        zone = self.time_zone
+        self.rows = [MaintenanceRow.of(maintenance, language, zone) for maintenance in page.items]
         return page
 
     @rx.event
@@ -51,7 +52,7 @@ class MaintenanceList(ListState, mixin=True):
             maintenance = await (await self.provider()).maintenances.get(maintenance_id)
         finally:
             self.detail_loading = False
-        self.detail = MaintenanceDetail.full(maintenance, self.current_language)
+        self.detail = MaintenanceDetail.full(maintenance, self.current_language, self.time_zone)
 
     @rx.event
     def set_dialog_open(self, value: bool):

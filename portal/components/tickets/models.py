@@ -18,7 +18,7 @@ class TicketRow(BaseModel):
     date_created: str = ""
 
     @classmethod
-    def of(cls, ticket: Ticket, language: str) -> "TicketRow":
+    def of(cls, ticket: Ticket, language: str, zone: str) -> "TicketRow":
         return cls(
             id=ticket.id,
             path=routes.ticket_path(ticket.id),
@@ -27,5 +27,5 @@ class TicketRow(BaseModel):
             priority=ticket.priority,
             subject=ticket.subject,
             account_name=ticket.account_name or "",
-            date_created=format_day(ticket.date_created, language),
+            date_created=format_day(ticket.date_created, language, zone),
         )

@@ -27,5 +27,5 @@ class TicketList(ListState, mixin=True):
     async def _fetch(self, client: ProviderClient, paging: Paging) -> Page[Any]:
         page = await client.tickets.list(self.filters, **paging.arguments())
         language = self.current_language
-        self.rows = [TicketRow.of(ticket, language) for ticket in page.items]
+        self.rows = [TicketRow.of(ticket, language, self.time_zone) for ticket in page.items]
         return page

@@ -38,11 +38,11 @@ class AuditRow(BaseModel):
     detail: str = ""
 
     @classmethod
-    def of(cls, entry: AuditEntry, language: str) -> "AuditRow":
+    def of(cls, entry: AuditEntry, language: str, zone: str) -> "AuditRow":
         label = ACTIONS.get(entry.action)
         return cls(
             id=entry.id,
-            at=format_moment(entry.at, language),
+            at=format_moment(entry.at, language, zone),
             action=gettext(language, label) if label else entry.action,
             actor=entry.actor_email or "",
             impersonator=entry.impersonator_email or "",

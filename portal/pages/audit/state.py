@@ -28,5 +28,5 @@ class AuditLogState(ListState, SessionState):
         arguments.pop("order", None)
         page = await client.audit_log.list(self.filters, **arguments)
         language = self.current_language
-        self.rows = [AuditRow.of(entry, language) for entry in page.items]
+        self.rows = [AuditRow.of(entry, language, self.time_zone) for entry in page.items]
         return page

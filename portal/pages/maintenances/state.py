@@ -35,10 +35,10 @@ class CalendarFeedState(SessionState):
     copied: rx.Field[bool] = rx.field(False)
 
     def _show(self, feed: CalendarFeed) -> None:
-        language = self.current_language
+        language, zone = self.current_language, self.time_zone
         self.active = feed.active
-        self.created = format_moment(feed.created_at, language)
-        self.last_read = format_moment(feed.last_used_at, language)
+        self.created = format_moment(feed.created_at, language, zone)
+        self.last_read = format_moment(feed.last_used_at, language, zone)
         self.url = feed_url(routes.calendar_feed_path(feed.token)) if feed.token else ""
         self.copied = False
 

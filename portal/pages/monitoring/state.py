@@ -7,8 +7,7 @@ page is updated in place (scroll position and dialog kept). A refresh writes onl
 """
 
 from datetime import UTC, datetime
-from typing import Any, cast
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from typing import cast
 
 import reflex as rx
 
@@ -28,7 +27,6 @@ from portal.state.failures import reports_failures
 from portal.state.session import SessionState
 
 REFRESH_MS = 30_000  # spec 9
-_BROWSER_TIME_ZONE = "Intl.DateTimeFormat().resolvedOptions().timeZone"
 
 
 class MonitoringState(SessionState):
@@ -41,7 +39,6 @@ class MonitoringState(SessionState):
     refreshed_at: rx.Field[str] = rx.field("")
     tag_options: rx.Field[list[Option]] = rx.field(default_factory=list)
     tags: rx.Field[list[str]] = rx.field(default_factory=list)
-    time_zone: rx.Field[str] = rx.field("")
 
     chart_open: rx.Field[bool] = rx.field(False)
     chart_sensor: rx.Field[str] = rx.field("")
@@ -54,18 +51,10 @@ class MonitoringState(SessionState):
 
     @rx.event
     def load(self):
-        """On opening the screen: the browser's time zone for the charts, then the list."""
         if not self._page_open():
             return None
         self.loading = not self.loaded
-        return [
-            rx.call_script(_BROWSER_TIME_ZONE, callback=MonitoringState.set_time_zone),
-            MonitoringState.refresh,
-        ]
-
-    @rx.event
-    def set_time_zone(self, zone: Any):
-        self.time_zone = zone if isinstance(zone, str) and len(zone) <= 64 else ""
+        return MonitoringState.refresh
 
     @rx.event(background=True)
     async def refresh(self):
@@ -102,7 +91,7 @@ class MonitoringState(SessionState):
             if not found_tags <= known:
                 every = sorted(known | found_tags, key=str.casefold)
                 self.tag_options = [Option(value=tag, label=tag) for tag in every]
-            self.refreshed_at = format_time(_now(self.time_zone), language)
+            self.refreshed_at = format_time(datetime.now(UTC), language, self.time_zone)
             self.loading, self.loaded = False, True
         return None
 
@@ -161,11 +150,3 @@ class MonitoringState(SessionState):
         self.chart_open = is_open
         if not is_open:
             self.chart_svg, self.chart_sensor = "", ""
-
-
-def _now(zone: str) -> datetime:
-    """Now in the browser's time zone (UTC until the browser has said which)."""
-    try:
-        return datetime.now(ZoneInfo(zone or "UTC"))
-    except (ZoneInfoNotFoundError, ValueError):
-        return datetime.now(UTC)

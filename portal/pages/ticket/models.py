@@ -33,12 +33,12 @@ class TicketDetail(BaseModel):
     attachments: list[Attachment] = Field(default_factory=list)
 
     @classmethod
-    def of(cls, ticket: Ticket, language: str) -> "TicketDetail":
+    def of(cls, ticket: Ticket, language: str, zone: str) -> "TicketDetail":
         return cls(
             id=ticket.id,
             number=f"#{ticket.number}",
             subject=ticket.subject,
-            date_created=format_moment(ticket.date_created, language),
+            date_created=format_moment(ticket.date_created, language, zone),
             status=ticket.status,
             priority=ticket.priority,
             requester_email=ticket.requester_email or "",

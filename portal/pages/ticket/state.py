@@ -21,7 +21,9 @@ class TicketState(ItemPageState, SessionState):
         self.description_open = True
 
     async def _fetch(self, client: ProviderClient, item_id: str) -> TicketDetail:
-        return TicketDetail.of(await client.tickets.get(item_id), self.current_language)
+        return TicketDetail.of(
+            await client.tickets.get(item_id), self.current_language, self.time_zone
+        )
 
     @rx.event
     def toggle_description(self):
