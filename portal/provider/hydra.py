@@ -88,6 +88,21 @@ def paginate(
     return list(rows), total
 
 
+def paginate_in_one_statement(
+    session: Session, statement: SelectOfScalar[T], page: Pagination
+) -> tuple[list[T], int]:
+    """As ``paginate``, for a statement whose rows are few once filtered (a calendar's period):
+    one statement counts them with a window function beside the page. Needing every row for
+    the count, the database filters first and sorts the few left, where a page alone would walk
+    an ordered index through every older row (docs/decisions/maintenances-view.md)."""
+    counted = statement.add_columns(func.count().over())
+    # ``execute``: ``exec`` would keep only the first column of a statement built on one model.
+    rows = session.execute(counted.offset(page.offset).limit(page.items_per_page)).all()
+    if rows:
+        return [row[0] for row in rows], rows[0][1]
+    return [], paginate(session, statement, page)[1] if page.offset else 0
+
+
 def paginate_branches(
     session: Session,
     statement: SelectOfScalar[T],

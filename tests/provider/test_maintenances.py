@@ -119,7 +119,13 @@ async def test_maintenances_filter_on_a_period_and_their_status(
 ) -> None:
     await sign_in("admin")
     period = {"dateEnd[after]": "2026-12-02T03:00:00", "dateStart[before]": "2026-12-05T23:00:00Z"}
-    assert _references(await _list(client, period)) == ["MNT-1", "MNT-3"]
+    found = await _list(client, period)
+    assert (_references(found), found["hydra:totalItems"]) == (["MNT-1", "MNT-3"], 2)
+    # Counted beside its rows; a page past the end still tells the total.
+    second = await _list(client, {**period, "itemsPerPage": 1, "page": 2})
+    assert (_references(second), second["hydra:totalItems"]) == (["MNT-3"], 2)
+    beyond = await _list(client, {**period, "itemsPerPage": 1, "page": 3})
+    assert (_references(beyond), beyond["hydra:totalItems"]) == ([], 2)
     assert _references(await _list(client, {"status[]": "cancelled"})) == []
     assert (await client.get(MAINTENANCES, params={"order[name]": "asc"})).status_code == 400
     assert (await client.get(MAINTENANCES, params={"status[]": "late"})).status_code == 400

@@ -20,6 +20,7 @@ from portal.provider.hydra import (
     collection,
     ordering,
     paginate,
+    paginate_in_one_statement,
 )
 from portal.provider.language import LanguageDep
 from portal.provider.maintenance_scope import (
@@ -92,7 +93,8 @@ def list_maintenances(
         statement = statement.where(col(Maintenance.date_start) <= aware(start_before))
     if end_after is not None:
         statement = statement.where(col(Maintenance.date_end) >= aware(end_after))
-    maintenances, total = paginate(db, statement.order_by(*order), page)
+    read = paginate_in_one_statement if period else paginate
+    maintenances, total = read(db, statement.order_by(*order), page)
     members = [maintenance_out(maintenance, language) for maintenance in maintenances]
     result = collection(request, "Maintenance", members, total, page, with_items=True)
     return cast(ItemsCollection[MaintenanceOut], result)
