@@ -5,6 +5,7 @@ started again on the same port."""
 import threading
 from collections.abc import Iterator
 from datetime import timedelta
+from email.message import EmailMessage
 from pathlib import Path
 
 import httpx
@@ -124,3 +125,39 @@ def test_two_workers_never_send_the_same_mail_twice(
     recipients = sorted(rcpt for rcpts, _message in sink.messages for rcpt in rcpts)
     assert recipients == sorted(world.email(k) for k in ("bob", "claire", "helene", "support"))
     assert all(mail.sent_at is not None for mail in _outbox(engine))
+
+
+def test_a_mail_deleted_while_it_leaves_is_no_error(
+    world: World,
+    engine: sa.Engine,
+    smtp_port: int,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from portal.provider.mail import outbox, send_account_confirmation
+    from portal.provider.models import User
+
+    with Session(engine) as db:
+        send_account_confirmation(db, db.get_one(User, world.users["bob"]), "en")
+        db.commit()
+    wait_for_deliveries()  # failed once: the server is down
+    caplog.clear()
+    real_deliver = outbox.deliver
+
+    def purged_meanwhile(message: EmailMessage) -> None:
+        with engine.begin() as connection:
+            connection.execute(sa.delete(OutboxMail))
+        real_deliver(message)
+
+    monkeypatch.setattr(outbox, "deliver", purged_meanwhile)
+    sink = Sink()
+    controller = Controller(sink, hostname="127.0.0.1", port=smtp_port)
+    controller.start()
+    try:
+        assert deliver_due(engine, now=utcnow() + timedelta(minutes=5)) == 1
+    finally:
+        controller.stop()
+    [(recipients, _message)] = sink.messages
+    assert recipients == [world.email("bob")]
+    assert _outbox(engine) == []
+    assert "Traceback" not in caplog.text and "StaleDataError" not in caplog.text

@@ -131,11 +131,20 @@ def _try(engine: Engine, mail_id: object, now: datetime) -> bool:
         except Exception as error:
             _failed(db, mail, error)
             return False
-        mail.sent_at = utcnow()
-        mail.attempts += 1
-        mail.body = ""  # the link it carried is no business of the database any more
-        mail.claimed_until = None
-        mail.last_error = ""
+        # A statement, not the loaded row: the row may have been deleted meanwhile (a purge, a
+        # test emptying its tables), and the mail has gone out all the same.
+        sent = (
+            sa.update(OutboxMail)
+            .where(col(OutboxMail.id) == mail_id)
+            .values(
+                sent_at=utcnow(),
+                attempts=col(OutboxMail.attempts) + 1,
+                body="",  # the link it carried is no business of the database any more
+                claimed_until=None,
+                last_error="",
+            )
+        )
+        db.execute(sent)
         db.commit()
     metrics.MAILS.labels("sent").inc()
     return True
