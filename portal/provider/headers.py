@@ -3,6 +3,8 @@
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from portal.provider.responses import JsonLdResponse
+
 _HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "frame-ancestors 'none'",
@@ -28,6 +30,9 @@ class SecurityHeadersMiddleware:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
+                if headers.get("content-type") == "application/json":
+                    # FastAPI's direct serialisation names plain JSON; the provider's is JSON-LD.
+                    headers["content-type"] = JsonLdResponse.media_type
                 for name, value in _HEADERS.items():
                     headers.setdefault(name, value)
                 headers.setdefault("Cache-Control", "no-store")
