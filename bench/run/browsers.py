@@ -28,6 +28,7 @@ import reflex as rx
 import websockets
 
 from portal.pages.login.state import LoginState
+from portal.pages.monitoring.state import MonitoringState
 from portal.pages.services.state import ServicesState
 
 ROOT_STATE = "reflex___state____state"
@@ -232,9 +233,41 @@ class Browser:
                 await self.pause()
                 await _timed(self.timings, name, socket, events, rows)
 
+    async def watch_monitoring(self, rounds: int) -> None:
+        """The monitoring screen: opened (every sensor's card arrives), then ``rounds`` of the
+        30-second refresh, each timed to the update that answers it."""
+        socket = self.socket
+        if socket is None:
+            raise RuntimeError("watch_monitoring needs a logged-in browser: call log_in first")
+        socket.path = "/monitoring"
+        groups = _changed(MonitoringState, "groups")
+        await _timed(self.timings, "open the monitoring screen", socket, [(ON_LOAD, {})], groups)
+        refresh = [(_handler(MonitoringState, "refresh"), {})]
+        for _ in range(rounds):
+            await self.pause()
+            shown = _changed(MonitoringState, "shown")
+            await _timed(self.timings, "refresh the monitoring screen", socket, refresh, shown)
+
     async def close(self) -> None:
         if self.socket is not None:
             await self.socket.close()
+
+
+async def _watch(url: str, email: str, password: str, rounds: int, think: float) -> Timings:
+    timings = Timings()
+    browser = Browser(url, email, password, timings, think, seed=0)
+    try:
+        async with httpx.AsyncClient(timeout=STEP_TIMEOUT) as http:
+            await browser.log_in(http)
+            await browser.watch_monitoring(rounds)
+    finally:
+        await browser.close()
+    return timings
+
+
+def watch_monitoring(url: str, email: str, password: str, rounds: int, think: float) -> Timings:
+    """One tab alone on the monitoring screen: its opening and ``rounds`` refreshes."""
+    return asyncio.run(_watch(url, email, password, rounds, think))
 
 
 async def _run(url: str, email: str, password: str, count: int, think: float,

@@ -171,6 +171,15 @@ PLACEHOLDERS = {
     "alice_ticket": """
         SELECT t.id FROM tickets t JOIN companies c ON c.id = t.company_id
         WHERE c.name = 'Acme Networks' ORDER BY t.date_created DESC, t.number LIMIT 1 OFFSET 50""",
+    # Issue 15's customer with about 1 000 sensors: a user of the company nearest that count
+    # who may open the monitoring screen.
+    "monitoring_user": """
+        SELECT u.email FROM users u
+        JOIN (SELECT company_id, count(*) AS n FROM sensors GROUP BY company_id) c
+          ON c.company_id = u.company_id
+        WHERE u.is_active AND u.has_accepted_terms
+          AND u.roles::jsonb ? 'ROLE_ACCESS_MONITORING'
+        ORDER BY abs(c.n - 1000), u.email LIMIT 1""",
     # A sensor of alice's with a year of history.
     "alice_sensor": """
         SELECT s.id FROM sensors s JOIN companies c ON c.id = s.company_id

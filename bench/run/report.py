@@ -76,6 +76,19 @@ def _browser_lines(browsers: dict[str, Any]) -> list[str]:
     return out
 
 
+def _monitoring_lines(monitoring: dict[str, Any]) -> list[str]:
+    out = ["## The portal: one tab on the monitoring screen", "",
+           f"A user opens /monitoring, then refreshes it {monitoring['rounds']} times with no "
+           "other load (the customer nearest 1 000 sensors, then alice, whose list holds 2 000); "
+           "latency from the event to the update that answers it.", "",
+           "| User | Interaction | events | p50 ms | p95 ms |",
+           "|---|---|--:|--:|--:|"]  # fmt: skip
+    for row in monitoring["interactions"]:
+        out.append(f"| {row['user']} | {row['name']} | {row['count']} | {_ms(row['p50_ms'])} "
+                   f"| {_ms(row['p95_ms'])} |")  # fmt: skip
+    return [*out, ""]
+
+
 def markdown(result: dict[str, Any]) -> str:
     machine = result["machine"]
     rows = ", ".join(f"{name} {count:,}" for name, count in machine["rows"].items())
@@ -108,6 +121,8 @@ def markdown(result: dict[str, Any]) -> str:
                 f"{memory['after_mib']:.0f} MiB after the provider runs.", ""]  # fmt: skip
     if result.get("browsers"):
         out += _browser_lines(result["browsers"])
+    if result.get("monitoring"):
+        out += _monitoring_lines(result["monitoring"])
     if result.get("frontend"):
         out += ["## Front end (first load per page, production build)", "",
                 "| Page | files | JS raw | JS gzip | CSS raw | CSS gzip | beyond /login (gzip) |",
