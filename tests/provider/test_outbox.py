@@ -160,4 +160,5 @@ def test_a_mail_deleted_while_it_leaves_is_no_error(
     [(recipients, _message)] = sink.messages
     assert recipients == [world.email("bob")]
     assert _outbox(engine) == []
-    assert "Traceback" not in caplog.text and "StaleDataError" not in caplog.text
+    assert "Traceback" not in caplog.text
+    assert "StaleDataError" not in caplog.text
