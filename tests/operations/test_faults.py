@@ -32,6 +32,7 @@ from portal.provider.models import Company, User
 from portal.provider.passwords import hash_password
 from portal.session_store import PortalSession, SessionStore
 from portal.settings import Settings
+from tests.redis_server import RedisServer
 
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 PASSWORD = "Fault-tolerant-2026"
@@ -169,52 +170,29 @@ async def test_a_database_outage_answers_503_and_recovers_without_a_restart(
 
 
 @pytest.fixture
-def own_redis(tmp_path: Path) -> Iterator[tuple[int, list[subprocess.Popen]]]:
+def own_redis(tmp_path: Path) -> Iterator[RedisServer]:
     if shutil.which("redis-server") is None:
         pytest.skip("redis-server is not installed")
-    port = _free_port()
-    servers: list[subprocess.Popen] = []
-    yield port, servers
-    for server in servers:
-        if server.poll() is None:
-            server.terminate()
-            server.wait(10)
-
-
-def _start_redis(port: int, servers: list[subprocess.Popen], directory: Path) -> None:
-    server = subprocess.Popen(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-         "--appendonly", "no", "--dir", str(directory)],
-        stdout=subprocess.DEVNULL,
-    )  # fmt: skip
-    servers.append(server)
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            redis.Redis(port=port).ping()
-            return
-        except redis.ConnectionError:
-            assert time.monotonic() < deadline, "redis-server did not start"
-            time.sleep(0.1)
+    server = RedisServer(tmp_path)
+    yield server
+    server.stop()
 
 
 async def test_the_session_store_answers_again_once_redis_is_back(
-    own_redis: tuple[int, list[subprocess.Popen]], tmp_path: Path
+    own_redis: RedisServer,
 ) -> None:
-    port, servers = own_redis
-    _start_redis(port, servers, tmp_path)
-    store = SessionStore(Settings(redis_url=f"redis://127.0.0.1:{port}/0"))
+    own_redis.start()
+    store = SessionStore(Settings(redis_url=own_redis.url))
     token = await store.create(PortalSession(user_id="u1", provider_cookies={"a": "b"}))
     assert await store.load(token) is not None
 
-    servers[-1].terminate()
-    servers[-1].wait(10)
+    own_redis.stop()
     with pytest.raises(redis.ConnectionError):
         await store.load(token)
 
     # Redis keeps nothing here (--save ""): the session is gone, the user logs in again; the
     # portal process needs no restart to use the new server.
-    _start_redis(port, servers, tmp_path)
+    own_redis.start()
     assert await store.load(token) is None
     again = await store.create(PortalSession(user_id="u1", provider_cookies={"a": "b"}))
     assert await store.load(again) is not None
