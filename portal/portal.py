@@ -11,6 +11,7 @@ from reflex.utils import prerequisites
 from portal import health, metrics
 from portal.connections import provider_base_url
 from portal.edge import EdgeMiddleware
+from portal.event_failures import on_event_failure
 from portal.feeds import router as feeds_router
 from portal.logs import configure_logging
 from portal.pages import add_pages
@@ -49,6 +50,7 @@ app = rx.App(
     # A plain script in the head runs before the app's first event (PreferencesState.time_zone).
     head_components=[rx.el.script(src="/time-zone.js")],
     html_lang="en",
+    backend_exception_handler=on_event_failure,
 )
 
 

@@ -1,7 +1,9 @@
 """Two portal instances behind nginx (issue 17): each built portal with its workers, sharing
 one PostgreSQL database and one Redis, behind deploy/nginx.conf run by Debian's nginx. A
 browser logs in through the proxy and is served by both instances (their X-Served-By headers);
-when one instance stops, the user stays signed in and carries on with the other.
+when one instance stops, the user stays signed in and carries on with the other. While Redis is
+down a click is answered by the translated "temporarily unavailable", not an endless wait, and
+once it is back the same tab carries on, still signed in, with no restart.
 
 PostgreSQL: a scratch database on the server of ``DATABASE_URL``; Redis: a redis-server of the
 test's own. CI runs this module as its own step."""
@@ -20,17 +22,20 @@ from pathlib import Path
 import httpx
 import psycopg
 import pytest
-import redis
 import sqlalchemy as sa
 from playwright.sync_api import Page, expect, sync_playwright
 
 from portal.settings import Settings
+from tests.redis_server import RedisServer
 
 ROOT = Path(__file__).resolve().parents[2]
 NGINX = "/usr/sbin/nginx"
 CHROMIUM = "/usr/bin/chromium"
 DEMO_PASSWORD = "Patchbay-demo-2026"
 STARTUP_SECONDS = 420
+UNAVAILABLE_FR = (
+    "Le service est momentanément indisponible. Veuillez réessayer dans quelques instants."
+)
 
 pytestmark = pytest.mark.skipif(
     not os.environ.get("DATABASE_URL", "").startswith("postgres")
@@ -83,32 +88,14 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, o
     with psycopg.connect(admin, autocommit=True) as db:
         db.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         db.execute(f'CREATE DATABASE "{name}"')
-    redis_port = _free_port()
-    processes.append(
-        subprocess.Popen(
-            [
-                "redis-server",
-                "--port",
-                str(redis_port),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--dir",
-                str(work),
-            ],
-            stdout=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-    )
+    # Durable, as operations-faults.md advises: the tabs' states outlive a Redis restart.
+    redis_server = RedisServer(work, durable=True)
     ports = {"portal-a": _free_port(), "portal-b": _free_port()}
     proxy_port = _free_port()
     base_env = {
         **os.environ,
         "DATABASE_URL": database.render_as_string(hide_password=False),
-        "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
+        "REDIS_URL": redis_server.url,
         "ENVIRONMENT": "development",
         "GRANIAN_WORKERS": "2",
         "DATA_DIR": str(work / "data"),
@@ -118,14 +105,7 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, o
         "LOG_FORMAT": "json",
     }
     try:
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                redis.Redis(port=redis_port).ping()
-                break
-            except redis.ConnectionError:
-                assert time.monotonic() < deadline
-                time.sleep(0.1)
+        redis_server.start()
         subprocess.run(
             [sys.executable, "-m", "portal.provider", "seed-demo"],
             cwd=ROOT, env=base_env, check=True, capture_output=True,
@@ -181,10 +161,11 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, o
             assert nginx.poll() is None, (work / "nginx.out").read_text()
             assert time.monotonic() < deadline, "nginx did not answer"
             time.sleep(0.2)
-        yield {"proxy": proxy, "instances": instances, "work": work}
+        yield {"proxy": proxy, "instances": instances, "work": work, "redis": redis_server}
     finally:
         for process in reversed(processes):
             _stop(process)
+        redis_server.stop()
         with psycopg.connect(admin, autocommit=True) as db:
             db.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         shutil.rmtree(work / "nginx-temp", ignore_errors=True)
@@ -241,5 +222,42 @@ def test_both_instances_serve_and_the_session_survives_one_stopping(
             expect(page).to_have_url(re.compile(r"/users"))
             expect(page.get_by_role("button", name="User menu")).to_be_visible(timeout=30_000)
             expect(page.get_by_text("alice@acme-networks.test").first).to_be_visible()
+        finally:
+            browser.close()
+
+
+def test_a_redis_outage_is_told_and_the_tab_carries_on_once_redis_is_back(
+    deployment: dict[str, object],
+) -> None:
+    proxy = str(deployment["proxy"])
+    redis_server = deployment["redis"]
+    assert isinstance(redis_server, RedisServer)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu", "--no-first-run"]
+        )
+        try:
+            context = browser.new_context(base_url=proxy, locale="fr-FR")
+            context.set_default_timeout(20_000)
+            page = context.new_page()
+            page.goto("/login")
+            page.get_by_label("E-mail").fill("alice@acme-networks.test")
+            page.get_by_label("Mot de passe").fill(DEMO_PASSWORD)
+            page.get_by_role("button", name="Se connecter").click()
+            expect(page.get_by_role("button", name="Menu utilisateur")).to_be_visible(
+                timeout=30_000
+            )
+            redis_server.stop()
+            try:
+                page.locator("a[href='/tickets']").first.click()
+                expect(page.get_by_text(UNAVAILABLE_FR)).to_be_visible()
+            finally:
+                redis_server.start()
+            page.locator("a[href='/services']").first.click()
+            expect(page).to_have_url(re.compile(r"/services"))
+            expect(page.get_by_role("heading", level=1, name="Services")).to_be_visible(
+                timeout=30_000
+            )
+            expect(page.get_by_role("button", name="Menu utilisateur")).to_be_visible()
         finally:
             browser.close()
