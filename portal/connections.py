@@ -1,28 +1,38 @@
 """The backend's long-lived connections: the portal session store and the provider clients.
 
 One provider client per portal session (spec: the user's provider cookie jar stays on the
-server), cached per process so connections are reused across a user's events. A client leaving
-the cache (the least recently used past ``_MAX_CACHED_CLIENTS``, or its session ending) closes
-its connections, once the calls and downloads it has in progress end.
+server), cached per process; all of a process's clients share one connection pool
+(``SharedTransport``), so a session costs its cookies, not sockets and a TLS context. A client
+leaves the cache when it is the least recently used past ``_MAX_CACHED_CLIENTS`` or its session
+ends; the pool stays, and a download in progress finishes.
 """
 
 import asyncio
 import logging
+import weakref
 from collections import OrderedDict
 from functools import cache
 from urllib.parse import urlencode
 
+import httpx
 from reflex.config import get_config
 from reflex.constants import Env
 from reflex.environment import environment
 
 from portal.client import ProviderClient
+from portal.client.base import SharedTransport
 from portal.session_store import PortalSession, SessionStore
 from portal.settings import get_settings
 
 logger = logging.getLogger(__name__)
 
 _MAX_CACHED_CLIENTS = 2048
+# The shared pool: enough connections for a worker's concurrent calls, kept open for the next.
+_POOL_LIMITS = httpx.Limits(max_connections=100, max_keepalive_connections=32)
+# One pool per event loop: a pool's connections belong to the loop that opened them.
+_transports: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, SharedTransport]" = (
+    weakref.WeakKeyDictionary()
+)
 _clients: OrderedDict[str, ProviderClient] = OrderedDict()
 # Closings under way, held so the event loop does not drop the tasks before they finish.
 _closings: set[asyncio.Task[None]] = set()
@@ -57,10 +67,28 @@ def frontend_url(path: str) -> str:
     return (get_config().deploy_url or "").rstrip("/") + path if _split_ports() else path
 
 
+def shared_transport() -> SharedTransport | None:
+    """This event loop's pool of provider connections; None outside a loop (the client then
+    opens its own)."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+    transport = _transports.get(loop)
+    if transport is None:
+        transport = _transports[loop] = SharedTransport(
+            httpx.AsyncHTTPTransport(limits=_POOL_LIMITS)
+        )
+    return transport
+
+
 def anonymous_client(language: str, forwarded_for: str = "") -> ProviderClient:
     """A client without a session, for login; the caller closes it."""
     return ProviderClient(
-        provider_base_url(), language=language, forwarded_for=forwarded_for or None
+        provider_base_url(),
+        language=language,
+        forwarded_for=forwarded_for or None,
+        transport=shared_transport(),
     )
 
 
@@ -75,6 +103,7 @@ def session_client(
             language=language,
             cookies=session.provider_cookies,
             forwarded_for=forwarded_for or None,
+            transport=shared_transport(),
         )
         _clients[token] = client
         while len(_clients) > _MAX_CACHED_CLIENTS:

@@ -272,6 +272,21 @@ def _failed_call(error: NetworkError, method: str, started: float, request_id: s
     return error
 
 
+class SharedTransport(httpx.AsyncBaseTransport):
+    """One connection pool for many clients (one per portal session): each client keeps its
+    own cookies and language, and closing one leaves the pool to the others. A pool and its TLS
+    context per session cost a worker over a mebibyte for every signed-in tab."""
+
+    def __init__(self, transport: httpx.AsyncBaseTransport) -> None:
+        self._transport = transport
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        return await self._transport.handle_async_request(request)
+
+    async def aclose(self) -> None:
+        """Nothing: the pool outlives the clients that use it."""
+
+
 class _OnClose(httpx.AsyncByteStream):
     """A response body that calls ``on_close`` once, when it is closed (read to the end or
     closed by its reader)."""
