@@ -30,18 +30,29 @@ _INSERTED_KEYS = (
 )
 
 
+@dataclass
+class Captured:
+    """What one request asked of the database."""
+
+    # Each statement with each of its parameter sets, as pgbench replays them.
+    statements: list[tuple[str, Any]]
+    # Executions: an executemany of a thousand rows is one.
+    round_trips: int
+
+
 def capture(
     engine: sa.Engine, path: str, login: Body, method: str = "GET", body: Body | None = None
-) -> list[tuple[str, Any]]:
-    """(statement, parameters) of every query one request runs, after logging in with
-    ``login`` (the login endpoint itself is recorded without a session)."""
-    recorded: list[tuple[str, Any]] = []
+) -> Captured:
+    """Every query one request runs, after logging in with ``login`` (the login endpoint
+    itself is recorded without a session)."""
+    captured = Captured([], 0)
     recording = False
 
     def record(_c: Any, _cursor: Any, statement: str, parameters: Any, _x: Any, many: bool) -> None:
         if recording:
+            captured.round_trips += 1
             for each in parameters if many else [parameters]:
-                recorded.append((statement, each))
+                captured.statements.append((statement, each))
 
     async def requests() -> None:
         nonlocal recording
@@ -62,7 +73,7 @@ def capture(
         asyncio.run(requests())
     finally:
         sa.event.remove(engine, "before_cursor_execute", record)
-    return recorded
+    return captured
 
 
 def _type(body: Body | None) -> dict[str, str]:

@@ -62,6 +62,7 @@ class Prepared:
         self.body_file: Path | None = None
         self.headers: dict[str, str] = {}
         self.sql: list[str] = []
+        self.round_trips = 0
         self.bytes = 0
         self.slug = _slug(endpoint.name)
 
@@ -92,9 +93,10 @@ def _prepare(
     (folder / f"{item.slug}.type").write_text(response.headers.get("content-type", "text/plain"))
     engine = create_db_engine(sqlalchemy_url(database_url))
     try:
-        statements = capture(engine, item.path, login_body(endpoint.user), endpoint.method, body)
+        captured = capture(engine, item.path, login_body(endpoint.user), endpoint.method, body)
         with psycopg.connect(database_url) as connection:
-            item.sql = render(connection, statements)
+            item.sql = render(connection, captured.statements)
+        item.round_trips = captured.round_trips
     finally:
         engine.dispose()
     return item
@@ -259,6 +261,7 @@ def run(arguments: argparse.Namespace) -> Path:
             result["endpoints"].append({
                 "name": item.endpoint.name, "method": item.endpoint.method, "path": item.path,
                 "user": item.endpoint.user, "bytes": item.bytes, "statements": len(item.sql),
+                "round_trips": item.round_trips,
                 "rows": item.body.rows if item.body else None,
                 "measures": _measure(item, server, static, database_url, settings),
             })  # fmt: skip
