@@ -35,7 +35,7 @@ def on_event_failure(exception: Exception) -> EventSpec:
         logger.error("The state store is unreachable: %s", type(exception).__name__)
     else:
         logger.error("An event failed", exc_info=exception)
-    message = Var(in_page_language(UNAVAILABLE if outage else UNEXPECTED))
+    message: Var[str] = Var(in_page_language(UNAVAILABLE if outage else UNEXPECTED))
     # Not rx.toast.error: given a Var, it sends it as the title beside an empty message, and
     # sonner shows the empty message. The toaster's own error function, called directly:
     show = ObjectVar.__getattr__(toast_ref.to(dict), "error").to(FunctionVar)

@@ -254,7 +254,7 @@ class Browser:
         socket.path = "/monitoring"
         groups = _changed(MonitoringState, "groups")
         await _timed(self.timings, "open the monitoring screen", socket, [(ON_LOAD, {})], groups)
-        refresh = [(_handler(MonitoringState, "refresh"), {})]
+        refresh: list[tuple[str, dict[str, Any]]] = [(_handler(MonitoringState, "refresh"), {})]
         for _ in range(rounds):
             await self.pause()
             shown = _changed(MonitoringState, "shown")
