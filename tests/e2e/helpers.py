@@ -24,4 +24,16 @@ def log_in_as(page: Page, email: str) -> None:
 
 
 def open_user_menu(page: Page) -> None:
-    page.get_by_role("button", name=re.compile("User menu|Menu utilisateur")).click()
+    """Opens the user menu. A click while the signed-in page is still rendering its first data
+    can land on a trigger about to be replaced, and the menu never shows (seen once in CI,
+    seed 634309370): the click is repeated until the menu is there."""
+    trigger = page.get_by_role("button", name=re.compile("User menu|Menu utilisateur"))
+    menu = page.get_by_role("menu")
+    for _ in range(3):
+        trigger.click()
+        try:
+            expect(menu).to_be_visible(timeout=3_000)
+            return
+        except AssertionError:
+            page.keyboard.press("Escape")
+    expect(menu).to_be_visible()
