@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -187,43 +188,58 @@ def _served_by(page: Page, times: int) -> set[str]:
     return set(names)
 
 
+# The login form's texts in the two languages the tests sign in with.
+_LOGIN_TEXTS = {
+    "en-GB": ("Password", "Login", "User menu"),
+    "fr-FR": ("Mot de passe", "Se connecter", "Menu utilisateur"),
+}
+
+
+@contextmanager
+def _signed_in_page(proxy: str, locale: str) -> Iterator[Page]:
+    """A Chromium tab through the proxy, signed in as alice in ``locale``'s language."""
+    password, submit, user_menu = _LOGIN_TEXTS[locale]
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu", "--no-first-run"]
+        )
+        try:
+            context = browser.new_context(base_url=proxy, locale=locale)
+            context.set_default_timeout(20_000)
+            page = context.new_page()
+            page.goto("/login")
+            page.get_by_label("E-mail").fill("alice@acme-networks.test")
+            page.get_by_label(password).fill(DEMO_PASSWORD)
+            page.get_by_role("button", name=submit).click()
+            expect(page.get_by_role("button", name=user_menu)).to_be_visible(timeout=30_000)
+            yield page
+        finally:
+            browser.close()
+
+
 def test_both_instances_serve_and_the_session_survives_one_stopping(
     deployment: dict[str, object],
 ) -> None:
     proxy = str(deployment["proxy"])
     instances = deployment["instances"]
     assert isinstance(instances, dict)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu", "--no-first-run"]
-        )
-        try:
-            context = browser.new_context(base_url=proxy, locale="en-GB")
-            context.set_default_timeout(20_000)
-            page = context.new_page()
-            page.goto("/login")
-            page.get_by_label("E-mail").fill("alice@acme-networks.test")
-            page.get_by_label("Password").fill(DEMO_PASSWORD)
-            page.get_by_role("button", name="Login").click()
-            expect(page.get_by_role("button", name="User menu")).to_be_visible(timeout=30_000)
-            assert _served_by(page, 12) == {"portal-a", "portal-b"}
+    with _signed_in_page(proxy, "en-GB") as page:
+        assert _served_by(page, 12) == {"portal-a", "portal-b"}
 
-            page.goto("/services")
-            expect(page.get_by_role("heading", name="Services")).to_be_visible(timeout=30_000)
+        page.goto("/services")
+        expect(page.get_by_role("heading", name="Services")).to_be_visible(timeout=30_000)
 
-            _stop(instances["portal-a"])
-            assert _served_by(page, 6) == {"portal-b"}
-            # The open tab reconnects its websocket to portal-b and still answers.
-            page.get_by_role("link", name="Tickets").click()
-            expect(page).to_have_url(re.compile(r"/tickets"))
-            expect(page.get_by_role("heading", name="Tickets")).to_be_visible(timeout=30_000)
-            # A new page load: the session cookie is honoured by the remaining instance.
-            page.goto("/users")
-            expect(page).to_have_url(re.compile(r"/users"))
-            expect(page.get_by_role("button", name="User menu")).to_be_visible(timeout=30_000)
-            expect(page.get_by_text("alice@acme-networks.test").first).to_be_visible()
-        finally:
-            browser.close()
+        _stop(instances["portal-a"])
+        assert _served_by(page, 6) == {"portal-b"}
+        # The open tab reconnects its websocket to portal-b and still answers.
+        page.get_by_role("link", name="Tickets").click()
+        expect(page).to_have_url(re.compile(r"/tickets"))
+        expect(page.get_by_role("heading", name="Tickets")).to_be_visible(timeout=30_000)
+        # A new page load: the session cookie is honoured by the remaining instance.
+        page.goto("/users")
+        expect(page).to_have_url(re.compile(r"/users"))
+        expect(page.get_by_role("button", name="User menu")).to_be_visible(timeout=30_000)
+        expect(page.get_by_text("alice@acme-networks.test").first).to_be_visible()
 
 
 def test_a_redis_outage_is_told_and_the_tab_carries_on_once_redis_is_back(
@@ -232,32 +248,14 @@ def test_a_redis_outage_is_told_and_the_tab_carries_on_once_redis_is_back(
     proxy = str(deployment["proxy"])
     redis_server = deployment["redis"]
     assert isinstance(redis_server, RedisServer)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu", "--no-first-run"]
-        )
+    with _signed_in_page(proxy, "fr-FR") as page:
+        redis_server.stop()
         try:
-            context = browser.new_context(base_url=proxy, locale="fr-FR")
-            context.set_default_timeout(20_000)
-            page = context.new_page()
-            page.goto("/login")
-            page.get_by_label("E-mail").fill("alice@acme-networks.test")
-            page.get_by_label("Mot de passe").fill(DEMO_PASSWORD)
-            page.get_by_role("button", name="Se connecter").click()
-            expect(page.get_by_role("button", name="Menu utilisateur")).to_be_visible(
-                timeout=30_000
-            )
-            redis_server.stop()
-            try:
-                page.locator("a[href='/tickets']").first.click()
-                expect(page.get_by_text(UNAVAILABLE_FR)).to_be_visible()
-            finally:
-                redis_server.start()
-            page.locator("a[href='/services']").first.click()
-            expect(page).to_have_url(re.compile(r"/services"))
-            expect(page.get_by_role("heading", level=1, name="Services")).to_be_visible(
-                timeout=30_000
-            )
-            expect(page.get_by_role("button", name="Menu utilisateur")).to_be_visible()
+            page.locator("a[href='/tickets']").first.click()
+            expect(page.get_by_text(UNAVAILABLE_FR)).to_be_visible()
         finally:
-            browser.close()
+            redis_server.start()
+        page.locator("a[href='/services']").first.click()
+        expect(page).to_have_url(re.compile(r"/services"))
+        expect(page.get_by_role("heading", level=1, name="Services")).to_be_visible(timeout=30_000)
+        expect(page.get_by_role("button", name="Menu utilisateur")).to_be_visible()
