@@ -59,10 +59,12 @@ def smtp_server(
     login: tuple[str, str] | None = None,
     tls: str | None = None,
     certificate: tuple[Path, Path] | None = None,
+    port: int | None = None,
 ) -> Iterator[tuple[Sink, int]]:
-    """An SMTP server on a free local port; with ``login``, AUTH is required (over plain TCP
-    unless TLS is on, as a local relay may allow). ``tls`` is ``"smtps"`` (TLS from the first
-    byte) or ``"starttls"`` (required before anything else), with ``certificate``."""
+    """An SMTP server on ``port`` (a free local one by default); with ``login``, AUTH is
+    required (over plain TCP unless TLS is on, as a local relay may allow). ``tls`` is
+    ``"smtps"`` (TLS from the first byte) or ``"starttls"`` (required before anything else),
+    with ``certificate``."""
     sink = Sink()
     options: dict[str, Any] = {}
     if tls is not None:
@@ -89,7 +91,7 @@ def smtp_server(
         # aiosmtpd counts only STARTTLS as TLS for AUTH, not TLS from the first byte (smtps).
         require_tls = tls == "starttls"
         options.update(authenticator=authenticate, auth_required=True, auth_require_tls=require_tls)
-    port = free_port()
+    port = port or free_port()
     controller = Controller(sink, hostname="127.0.0.1", port=port, **options)
     controller.start()
     try:

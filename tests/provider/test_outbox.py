@@ -11,14 +11,13 @@ from pathlib import Path
 import httpx
 import pytest
 import sqlalchemy as sa
-from aiosmtpd.controller import Controller
 from sqlmodel import Session, select
 
 from portal.provider.mail.outbox import deliver_due, wait_for_deliveries
 from portal.provider.models import OutboxMail, utcnow
 from portal.settings import get_settings
 from tests.provider.conftest import World
-from tests.provider.mailbox import Sink, free_port, link_token
+from tests.provider.mailbox import free_port, link_token, smtp_server
 
 
 @pytest.fixture
@@ -58,13 +57,8 @@ async def test_a_reset_requested_during_an_smtp_outage_is_delivered_after_it(
     # Not due yet: nothing is tried before the wait is over.
     assert deliver_due(engine) == 0
 
-    sink = Sink()
-    controller = Controller(sink, hostname="127.0.0.1", port=smtp_port)
-    controller.start()
-    try:
+    with smtp_server(port=smtp_port) as (sink, _):
         assert deliver_due(engine, now=utcnow() + timedelta(seconds=31)) == 1
-    finally:
-        controller.stop()
     [(recipients, message)] = sink.messages
     assert recipients == [world.email("alice")]
     token = link_token(message, "http://localhost:3000/reset-password")
@@ -110,18 +104,13 @@ def test_two_workers_never_send_the_same_mail_twice(
             send_account_confirmation(db, db.get_one(User, world.users[key]), "en")
         db.commit()
     wait_for_deliveries()  # all four failed once: the server is down
-    sink = Sink()
-    controller = Controller(sink, hostname="127.0.0.1", port=smtp_port)
-    controller.start()
-    try:
+    with smtp_server(port=smtp_port) as (sink, _):
         later = utcnow() + timedelta(minutes=5)
         workers = [threading.Thread(target=deliver_due, args=(engine, later)) for _ in range(4)]
         for worker in workers:
             worker.start()
         for worker in workers:
             worker.join(30)
-    finally:
-        controller.stop()
     recipients = sorted(rcpt for rcpts, _message in sink.messages for rcpt in rcpts)
     assert recipients == sorted(world.email(k) for k in ("bob", "claire", "helene", "support"))
     assert all(mail.sent_at is not None for mail in _outbox(engine))
@@ -150,13 +139,8 @@ def test_a_mail_deleted_while_it_leaves_is_no_error(
         real_deliver(message)
 
     monkeypatch.setattr(outbox, "deliver", purged_meanwhile)
-    sink = Sink()
-    controller = Controller(sink, hostname="127.0.0.1", port=smtp_port)
-    controller.start()
-    try:
+    with smtp_server(port=smtp_port) as (sink, _):
         assert deliver_due(engine, now=utcnow() + timedelta(minutes=5)) == 1
-    finally:
-        controller.stop()
     [(recipients, _message)] = sink.messages
     assert recipients == [world.email("bob")]
     assert _outbox(engine) == []
