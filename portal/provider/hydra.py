@@ -82,10 +82,13 @@ def paginate(
     session: Session, statement: SelectOfScalar[T], page: Pagination
 ) -> tuple[list[T], int]:
     """One page of the rows of ``statement`` and the number of rows in all pages."""
-    count = select(func.count()).select_from(statement.order_by(None).subquery())
-    total = session.exec(count).one()
+    total = _count(session, statement)
     rows = session.exec(statement.offset(page.offset).limit(page.items_per_page)).all()
     return list(rows), total
+
+
+def _count(session: Session, statement: SelectOfScalar[T]) -> int:
+    return session.exec(select(func.count()).select_from(statement.order_by(None).subquery())).one()
 
 
 def paginate_in_one_statement(
@@ -100,7 +103,8 @@ def paginate_in_one_statement(
     rows = session.execute(counted.offset(page.offset).limit(page.items_per_page)).all()
     if rows:
         return [row[0] for row in rows], rows[0][1]
-    return [], paginate(session, statement, page)[1] if page.offset else 0
+    # Past the last page no row carries the total: it is counted alone.
+    return [], _count(session, statement) if page.offset else 0
 
 
 def paginate_branches(
