@@ -1,20 +1,16 @@
 """A redis-server of a test's own, on a spare port, that the test stops and starts again: the
 machine's shared Redis is never touched."""
 
-import socket
+import os
 import subprocess
 import time
 from pathlib import Path
 
 import redis
 
+from tests.ports import free_port
+
 START_SECONDS = 10
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class RedisServer:
@@ -24,7 +20,7 @@ class RedisServer:
     def __init__(self, directory: Path, *, durable: bool = False) -> None:
         self.directory = directory
         self.durable = durable
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"
         self._process: subprocess.Popen[bytes] | None = None
 

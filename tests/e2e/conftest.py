@@ -11,7 +11,6 @@ So modules pass in any order (CI runs them with ``-p random_order``).
 """
 
 import os
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -36,6 +35,7 @@ from playwright.sync_api import (
 from portal.session_store import REDIS_KEY_PREFIX
 from portal.settings import get_settings
 from tests.e2e.snapshot import DemoSnapshot
+from tests.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -57,12 +57,6 @@ STEP_TIMEOUT_MS = 15_000
 expect.set_options(timeout=STEP_TIMEOUT_MS)
 
 pytestmark = pytest.mark.e2e
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _empty_postgres(url: str) -> None:
@@ -89,7 +83,7 @@ def mail_dir(portal_data: Path) -> Path:
 @pytest.fixture(scope="session")
 def portal_settings(portal_data: Path, mail_dir: Path) -> dict[str, str]:
     """The environment variables the portal runs with, on top of this process's own."""
-    port = _free_port()
+    port = free_port()
     settings = {
         "PORT": str(port),
         "ENVIRONMENT": "development",

@@ -2,7 +2,6 @@
 
 import email
 import re
-import socket
 import ssl
 import subprocess
 from collections.abc import Iterator
@@ -17,6 +16,7 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
 
 from portal.provider.mail import wait_for_deliveries
+from tests.ports import free_port
 
 
 def parse(raw: bytes) -> EmailMessage:
@@ -34,12 +34,6 @@ class Sink:
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         self.messages.append((list(envelope.rcpt_tos), parse(envelope.original_content)))
         return "250 Message accepted for delivery"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def self_signed_certificate(directory: Path) -> tuple[Path, Path]:

@@ -4,8 +4,8 @@ The portal's health router and edge middleware serve here in front of the embedd
 as ``portal/portal.py`` assembles them, under a real Uvicorn server on a free port.
 """
 
+import asyncio
 import logging
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -23,18 +23,14 @@ from portal.logs import REQUEST_ID_HEADER, request_id_var
 from portal.provider.db import create_db_engine
 from portal.provider.main import create_app
 from portal.settings import get_settings
+from tests.ports import free_port
 from tests.provider.conftest import PASSWORD, World
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from tests.provider.metric_values import sample
 
 
 @pytest.fixture(scope="module")
 def portal_url(engine: sa.Engine) -> Iterator[str]:
-    port = _free_port()
+    port = free_port()
     backend = FastAPI()
     backend.include_router(health.router)
     backend.add_middleware(EdgeMiddleware)
@@ -98,7 +94,7 @@ def test_readyz_checks_the_database_and_the_provider(portal_url: str, dependenci
 def test_readyz_names_each_failing_part_without_secrets(
     portal_url: str, settings_env, caplog: pytest.LogCaptureFixture
 ) -> None:
-    dead_port = _free_port()  # nobody listens there
+    dead_port = free_port()  # nobody listens there
     settings_env.setenv("REDIS_URL", f"redis://:redis-secret@127.0.0.1:{dead_port}/0")
     settings_env.setenv("READINESS_TIMEOUT_SECONDS", "1")
     get_settings.cache_clear()
@@ -136,38 +132,53 @@ def test_a_request_id_is_made_at_the_edge_and_kept_when_a_proxy_sent_one(portal_
 async def test_the_portal_sends_its_request_id_to_the_provider_and_shows_it_on_a_failure(
     portal_url: str, world: World, caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.INFO)
     async with ProviderClient(portal_url + "/provider") as client:
-        with caplog.at_level(logging.INFO):
-            token = request_id_var.set("support-case-42a")
-            try:
-                await client.auth.login(world.email("alice"), PASSWORD)
-                with pytest.raises(ServerError) as failure:
-                    await client.request("GET", "/api/test_failure")
-            finally:
-                request_id_var.reset(token)
+        token = request_id_var.set("support-case-42a")
+        try:
+            await client.auth.login(world.email("alice"), PASSWORD)
+            with pytest.raises(ServerError) as failure:
+                await client.request("GET", "/api/test_failure")
+        finally:
+            request_id_var.reset(token)
     assert failure.value.request_id == "support-case-42a"
     # The provider logged the login and the failure under the portal's id, traceback included.
-    ours = [r for r in caplog.records if getattr(r, "request_id", "") == "support-case-42a"]
-    access = {r.getMessage() for r in ours if r.name == "portal.provider.access"}
+    # An access line is written when the request's last step is over, which may be after the
+    # client has its answer (the session closes in the thread pool then): wait for both.
+    deadline = time.monotonic() + 10
+    while len(access := _access_lines(caplog, "support-case-42a")) < 2:
+        assert time.monotonic() < deadline, access
+        await asyncio.sleep(0.05)
     assert any(line.startswith("POST /login 204") for line in access), access
     assert any(line.startswith("GET /api/test_failure 500") for line in access), access
+    ours = [r for r in caplog.records if getattr(r, "request_id", "") == "support-case-42a"]
     [error] = [r for r in ours if r.getMessage().startswith("Unhandled error")]
     assert error.exc_info is not None
 
 
-def test_a_network_failure_carries_the_request_id(caplog: pytest.LogCaptureFixture) -> None:
-    import asyncio
+def _access_lines(caplog: pytest.LogCaptureFixture, request_id: str) -> set[str]:
+    return {
+        record.getMessage()
+        for record in caplog.records
+        if record.name == "portal.provider.access"
+        and getattr(record, "request_id", "") == request_id
+    }
 
+
+def test_a_network_failure_carries_the_request_id(caplog: pytest.LogCaptureFixture) -> None:
     async def call() -> str:
-        async with ProviderClient(f"http://127.0.0.1:{_free_port()}/provider") as client:
+        async with ProviderClient(f"http://127.0.0.1:{free_port()}/provider") as client:
             try:
                 await client.request("GET", "/api/users")
             except Exception as error:  # NetworkError
                 return getattr(error, "request_id", "")
         return ""
 
+    errors = sample("patchbay_provider_client_errors_total", kind="network")
     request_id = asyncio.run(call())
     assert len(request_id) == 16
+    # Issue 17: the portal counts the calls that failed as it saw them.
+    assert sample("patchbay_provider_client_errors_total", kind="network") == errors + 1
 
 
 def test_metrics_count_provider_routes_logins_and_refusals(
@@ -177,11 +188,14 @@ def test_metrics_count_provider_routes_logins_and_refusals(
         assert client.post("/login", json={"username": world.email("bob"), "password": PASSWORD})
         client.post("/login", json={"username": world.email("bob"), "password": "wrong"})
         client.get(f"/api/users/{world.users['bob']}")
+        client.get("/api/services/00000000-0000-0000-0000-000000000000")
     text = httpx.get(portal_url + "/metrics").text
     assert 'patchbay_logins_total{outcome="success"}' in text
     assert 'patchbay_logins_total{outcome="failure"}' in text
     # By route template: never one series per user.
     assert 'route="/api/users/{user_id}",status="200"' in text
+    # As the document names it, without the path's convertor (``{service_id:uuid}``).
+    assert 'route="/api/services/{service_id}",status="404"' in text
     assert str(world.users["bob"]) not in text
     assert "patchbay_provider_request_duration_seconds_bucket" in text
 

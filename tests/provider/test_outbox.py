@@ -16,8 +16,10 @@ from sqlmodel import Session, select
 from portal.provider.mail.outbox import deliver_due, wait_for_deliveries
 from portal.provider.models import OutboxMail, utcnow
 from portal.settings import get_settings
+from tests.ports import free_port
 from tests.provider.conftest import World
-from tests.provider.mailbox import free_port, link_token, smtp_server
+from tests.provider.mailbox import link_token, smtp_server
+from tests.provider.metric_values import sample
 
 
 @pytest.fixture
@@ -43,6 +45,7 @@ def _outbox(engine: sa.Engine) -> list[OutboxMail]:
 async def test_a_reset_requested_during_an_smtp_outage_is_delivered_after_it(
     client: httpx.AsyncClient, world: World, engine: sa.Engine, smtp_port: int
 ) -> None:
+    failed, sent = (sample("patchbay_mails_total", outcome=o) for o in ("failed", "sent"))
     # The server is down: the user gets the usual answer, the mail waits.
     response = await client.post("/reset", json={"email": world.email("alice")})
     assert response.status_code == 204
@@ -61,6 +64,9 @@ async def test_a_reset_requested_during_an_smtp_outage_is_delivered_after_it(
         assert deliver_due(engine, now=utcnow() + timedelta(seconds=31)) == 1
     [(recipients, message)] = sink.messages
     assert recipients == [world.email("alice")]
+    # Issue 17: the operators count both attempts.
+    assert sample("patchbay_mails_total", outcome="failed") == failed + 1
+    assert sample("patchbay_mails_total", outcome="sent") == sent + 1
     token = link_token(message, "http://localhost:3000/reset-password")
     # The link works: the token was stored in the same transaction as the mail.
     reset = await client.post(f"/reset/{token}", json={"password": "A-new-password-2027"})

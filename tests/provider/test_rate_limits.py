@@ -11,6 +11,7 @@ from sqlmodel import Session, select
 from portal.provider.models import AuditLog, RateLimitCounter, utcnow
 from portal.settings import get_settings
 from tests.provider.conftest import PASSWORD, World
+from tests.provider.metric_values import sample
 from tests.provider.settings_override import overridden
 
 _addresses = count(1)
@@ -61,9 +62,12 @@ async def test_five_failures_lock_the_account_even_for_the_right_password(
     world.add_user(f"locked-{language}", "acme", email=email)
     for _ in range(get_settings().login_limit_per_account):
         assert (await _login(client, email, "wrong", new_address())).status_code == 401
+    refusals = sample("patchbay_rate_limit_refusals_total", route="/login")
     response = await _login(client, email, PASSWORD, new_address(), language)
     _assert_limited(response, 15)
     assert response.json()["detail"] == message
+    # Issue 17: each refusal is counted for the operators.
+    assert sample("patchbay_rate_limit_refusals_total", route="/login") == refusals + 1
     # Other accounts are not affected.
     assert (await _login(client, "bob@example.test", PASSWORD, new_address())).status_code == 204
 

@@ -7,6 +7,7 @@ import io
 import httpx
 
 from tests.provider.conftest import SignIn, World
+from tests.provider.metric_values import sample
 from tests.provider.services_data import Catalogue, catalogue, data_dir
 from tests.provider.test_service_import import IMPORT, UPDATE, _client_references
 
@@ -106,7 +107,12 @@ async def test_an_export_edited_and_imported_back_gives_the_same_data(
     await sign_in("rita")
     await client.post(UPDATE, json={"reference": "PB-ETH-1001", "clientReferences": "=1+1, Réf é"})
     await client.post(UPDATE, json={"reference": "PB-DFB-1003", "clientReferences": "-A; B"})
+    exported_bytes = sample("patchbay_export_bytes_sum", route=EXPORT)
     exported = (await client.get(EXPORT)).content
+    # Issue 17: the operators see the sizes of exports and imports.
+    assert sample("patchbay_export_bytes_sum", route=EXPORT) == exported_bytes + len(exported)
+    imports = sample("patchbay_import_bytes_count", route=IMPORT)
+    imported_bytes = sample("patchbay_import_bytes_sum", route=IMPORT)
     before = {
         reference: _client_references(world, reference)
         for reference in ("PB-ETH-1001", "PB-DFB-1003", "PB-COL-1004", "PB-WAV-1002", "PB-IPT-2001")
@@ -117,6 +123,8 @@ async def test_an_export_edited_and_imported_back_gives_the_same_data(
     )
     assert response.status_code == 200, response.text
     assert response.json() == {"imported": 4}
+    assert sample("patchbay_import_bytes_count", route=IMPORT) == imports + 1
+    assert sample("patchbay_import_bytes_sum", route=IMPORT) > imported_bytes + len(exported)
     assert {reference: _client_references(world, reference) for reference in before} == before
     # Edited: one line's references changed, the rest as exported.
     rows = _rows(httpx.Response(200, content=exported))
