@@ -22,6 +22,7 @@ from portal.provider.mail.outbox import run_delivery_loop
 from portal.provider.main import create_app as create_provider_app
 from portal.provider.main import prepare_database
 from portal.provider.monitoring import rollup
+from portal.reconnect import keep_tokens_on_reconnect
 from portal.settings import get_settings
 from portal.state.session_binding import SessionCookieBinding
 from portal.web import router as portal_router
@@ -63,6 +64,7 @@ def private_state_files() -> None:
 # First of the event middlewares: no other sees an event of a state its cookie does not match.
 app.add_middleware(SessionCookieBinding(), index=0)
 add_pages(app)
+keep_tokens_on_reconnect(app)
 
 
 @app.register_lifespan_task

@@ -1,9 +1,10 @@
 """Two portal instances behind nginx (issue 17): each built portal with its workers, sharing
 one PostgreSQL database and one Redis, behind deploy/nginx.conf run by Debian's nginx. A
 browser logs in through the proxy and is served by both instances (their X-Served-By headers);
-when one instance stops, the user stays signed in and carries on with the other. While Redis is
-down a click is answered by the translated "temporarily unavailable", not an endless wait, and
-once it is back the same tab carries on, still signed in, with no restart.
+when the instance holding its websocket stops, the tab reconnects to the other and carries on,
+signed in and with its state (a form typed in on one instance is saved by the other). While
+Redis is down a click is answered by the translated "temporarily unavailable", not an endless
+wait, and once it is back the same tab carries on, still signed in, with no restart.
 
 PostgreSQL: a scratch database on the server of ``DATABASE_URL``; Redis: a redis-server of the
 test's own. CI runs this module as its own step."""
@@ -12,7 +13,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -27,6 +27,7 @@ import sqlalchemy as sa
 from playwright.sync_api import Page, expect, sync_playwright
 
 from portal.settings import Settings
+from tests.ports import free_port
 from tests.redis_server import RedisServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,12 +45,6 @@ pytestmark = pytest.mark.skipif(
     or not Path(CHROMIUM).exists(),
     reason="needs DATABASE_URL on PostgreSQL, Debian's nginx (scripts/ensure-nginx.sh), Chromium",
 )
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _stop(process: subprocess.Popen) -> None:
@@ -91,8 +86,8 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, o
         db.execute(f'CREATE DATABASE "{name}"')
     # Durable, as operations-faults.md advises: the tabs' states outlive a Redis restart.
     redis_server = RedisServer(work, durable=True)
-    ports = {"portal-a": _free_port(), "portal-b": _free_port()}
-    proxy_port = _free_port()
+    ports = {"portal-a": free_port(), "portal-b": free_port()}
+    proxy_port = free_port()
     base_env = {
         **os.environ,
         "DATABASE_URL": database.render_as_string(hide_password=False),
@@ -126,13 +121,7 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, o
             instances[instance] = process
             _wait_until_ready(f"http://127.0.0.1:{port}", process, log)
 
-        config = (ROOT / "deploy" / "nginx.conf").read_text()
-        config = (
-            config.replace("127.0.0.1:3001", f"127.0.0.1:{ports['portal-a']}")
-            .replace("127.0.0.1:3002", f"127.0.0.1:{ports['portal-b']}")
-            .replace("listen 8080;", f"listen 127.0.0.1:{proxy_port};")
-        )
-        (work / "patchbay.conf").write_text(config)
+        _write_proxy_config(work, ports, proxy_port)
         temp = work / "nginx-temp"
         temp.mkdir()
         (work / "nginx.conf").write_text(
@@ -162,7 +151,13 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, o
             assert nginx.poll() is None, (work / "nginx.out").read_text()
             assert time.monotonic() < deadline, "nginx did not answer"
             time.sleep(0.2)
-        yield {"proxy": proxy, "instances": instances, "work": work, "redis": redis_server}
+        yield {
+            "proxy": proxy,
+            "instances": instances,
+            "work": work,
+            "redis": redis_server,
+            "route": lambda *down: _reload_proxy(nginx, work, ports, proxy_port, down),
+        }
     finally:
         for process in reversed(processes):
             _stop(process)
@@ -170,6 +165,46 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, o
         with psycopg.connect(admin, autocommit=True) as db:
             db.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         shutil.rmtree(work / "nginx-temp", ignore_errors=True)
+
+
+def _write_proxy_config(
+    work: Path, ports: dict[str, int], proxy_port: int, down: tuple[str, ...] = ()
+) -> None:
+    """deploy/nginx.conf with the test's ports; the instances in ``down`` get no new request."""
+    config = (ROOT / "deploy" / "nginx.conf").read_text()
+    for example, instance in (("127.0.0.1:3001", "portal-a"), ("127.0.0.1:3002", "portal-b")):
+        line = f"server {example} max_fails=1 fail_timeout=5s;"
+        assert line in config
+        marked = " down;" if instance in down else ";"
+        config = config.replace(
+            line, line[:-1].replace(example, f"127.0.0.1:{ports[instance]}") + marked
+        )
+    config = config.replace("listen 8080;", f"listen 127.0.0.1:{proxy_port};")
+    (work / "patchbay.conf").write_text(config)
+
+
+def _reload_proxy(
+    nginx: subprocess.Popen,
+    work: Path,
+    ports: dict[str, int],
+    proxy_port: int,
+    down: tuple[str, ...],
+) -> None:
+    """Marks ``down`` instances as such and reloads nginx (SIGHUP: new workers take the new
+    connections, the old ones finish theirs), then waits until only the others answer."""
+    _write_proxy_config(work, ports, proxy_port, down)
+    nginx.send_signal(signal.SIGHUP)
+    expected = {name for name in ports if name not in down}
+    deadline = time.monotonic() + 20
+    while True:
+        served = {
+            httpx.get(f"http://127.0.0.1:{proxy_port}/healthz").headers["X-Served-By"]
+            for _ in range(8)
+        }
+        if served == expected:
+            return
+        assert time.monotonic() < deadline, f"nginx still sends to {served}, not {expected}"
+        time.sleep(0.2)
 
 
 def _served_by(page: Page, times: int) -> set[str]:
@@ -196,8 +231,10 @@ _LOGIN_TEXTS = {
 
 
 @contextmanager
-def _signed_in_page(proxy: str, locale: str) -> Iterator[Page]:
-    """A Chromium tab through the proxy, signed in as alice in ``locale``'s language."""
+def _signed_in_page(
+    proxy: str, locale: str, email: str = "alice@acme-networks.test"
+) -> Iterator[Page]:
+    """A Chromium tab through the proxy, signed in as ``email`` in ``locale``'s language."""
     password, submit, user_menu = _LOGIN_TEXTS[locale]
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
@@ -208,7 +245,7 @@ def _signed_in_page(proxy: str, locale: str) -> Iterator[Page]:
             context.set_default_timeout(20_000)
             page = context.new_page()
             page.goto("/login")
-            page.get_by_label("E-mail").fill("alice@acme-networks.test")
+            page.get_by_label("E-mail").fill(email)
             page.get_by_label(password).fill(DEMO_PASSWORD)
             page.get_by_role("button", name=submit).click()
             expect(page.get_by_role("button", name=user_menu)).to_be_visible(timeout=30_000)
@@ -217,29 +254,49 @@ def _signed_in_page(proxy: str, locale: str) -> Iterator[Page]:
             browser.close()
 
 
-def test_both_instances_serve_and_the_session_survives_one_stopping(
+def test_both_instances_serve_and_a_tab_keeps_its_session_and_state_when_its_instance_stops(
     deployment: dict[str, object],
 ) -> None:
     proxy = str(deployment["proxy"])
     instances = deployment["instances"]
+    route = deployment["route"]
     assert isinstance(instances, dict)
+    assert callable(route)
     with _signed_in_page(proxy, "en-GB") as page:
         assert _served_by(page, 12) == {"portal-a", "portal-b"}
 
-        page.goto("/services")
-        expect(page.get_by_role("heading", name="Services")).to_be_visible(timeout=30_000)
+        # The tab's websocket opens while nginx sends everything to portal-a, so that stopping
+        # portal-a below moves this very tab to portal-b.
+        route("portal-b")
+        page.goto("/users")
+        expect(page.get_by_role("table", name="Users")).to_be_visible(timeout=30_000)
+        assert _served_by(page, 6) == {"portal-a"}
+        # What the tab holds only in its state: a create form, typed in.
+        page.get_by_role("button", name="Create user").click()
+        dialog = page.get_by_role("dialog")
+        email = f"failover.{os.getpid()}@acme-networks.test"
+        dialog.get_by_label("First name").fill("Fail")
+        dialog.get_by_label("Last name").fill("Over")
+        dialog.get_by_label("E-mail").fill(email)
+        dialog.get_by_label("Password", exact=True).fill("Failover-2026-pass")
+        dialog.get_by_label("Confirm password", exact=True).fill("Failover-2026-pass")
+        save = dialog.get_by_role("button", name="Save")
+        expect(save).to_be_enabled()
 
+        route()
         _stop(instances["portal-a"])
         assert _served_by(page, 6) == {"portal-b"}
-        # The open tab reconnects its websocket to portal-b and still answers.
+        # The websocket reconnects to portal-b, which finds the tab's state in Redis: the form
+        # saves what was typed on portal-a.
+        save.click()
+        expect(page.get_by_text("User Fail Over has been created.")).to_be_visible(timeout=30_000)
         page.get_by_role("link", name="Tickets").click()
         expect(page).to_have_url(re.compile(r"/tickets"))
         expect(page.get_by_role("heading", name="Tickets")).to_be_visible(timeout=30_000)
         # A new page load: the session cookie is honoured by the remaining instance.
-        page.goto("/users")
-        expect(page).to_have_url(re.compile(r"/users"))
-        expect(page.get_by_role("button", name="User menu")).to_be_visible(timeout=30_000)
-        expect(page.get_by_text("alice@acme-networks.test").first).to_be_visible()
+        page.goto(f"/users?email={email}")
+        expect(page.get_by_role("table", name="Users")).to_contain_text(email, timeout=30_000)
+        expect(page.get_by_role("button", name="User menu")).to_be_visible()
 
 
 def test_a_redis_outage_is_told_and_the_tab_carries_on_once_redis_is_back(
@@ -259,3 +316,4 @@ def test_a_redis_outage_is_told_and_the_tab_carries_on_once_redis_is_back(
         expect(page).to_have_url(re.compile(r"/services"))
         expect(page.get_by_role("heading", level=1, name="Services")).to_be_visible(timeout=30_000)
         expect(page.get_by_role("button", name="Menu utilisateur")).to_be_visible()
+
