@@ -1,6 +1,6 @@
 """Safe start-up (issue 17): several processes starting together on an empty database migrate
 it and seed the demo once, without an error — on PostgreSQL (the advisory lock) when
-``DATABASE_URL`` names it, and on SQLite (a file lock) always."""
+``DATABASE_URL`` names it, and on SQLite (a file lock) always; CI runs both."""
 
 import os
 import subprocess
@@ -30,12 +30,14 @@ prepare_database(engine)
 """
 
 
-@pytest.fixture
-def empty_database(tmp_path: Path) -> Iterator[str]:
-    configured = os.environ.get("DATABASE_URL", "")
-    if not configured.startswith("postgres"):
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'fresh.db'}"
         return
+    configured = os.environ.get("DATABASE_URL", "")
+    if not configured.startswith("postgres"):
+        pytest.skip("DATABASE_URL names no PostgreSQL server")
     server = Settings(database_url=configured).sqlalchemy_url
     url = sa.make_url(server)
     name = f"{url.database}_startup"
