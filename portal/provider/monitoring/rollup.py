@@ -20,6 +20,7 @@ from typing import Any, cast
 
 import sqlalchemy as sa
 from sqlalchemy import CursorResult, Engine
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.functions import FunctionElement
 from sqlmodel import Session
@@ -185,15 +186,26 @@ def _aware(moment: datetime) -> datetime:
 def run_once(engine: Engine, now: datetime | None = None) -> RollupReport | None:
     """One run in its own transaction; ``None`` when another worker is running it."""
     with Session(engine) as session:
-        if engine.dialect.name == "postgresql":
-            taken = session.execute(
-                sa.text("SELECT pg_try_advisory_xact_lock(:key)"), {"key": _LOCK_KEY}
-            ).scalar()
-            if not taken:
-                return None
+        if not _run_alone(session):
+            return None
         report = roll_up(session, now)
         session.commit()
         return report
+
+
+def _run_alone(session: Session) -> bool:
+    """Whether this run may go, one at a time across workers. PostgreSQL: a transaction's
+    advisory lock, not waited for. SQLite: the database's write lock, taken before the run reads
+    anything (BEGIN IMMEDIATE) and waited for as long as the busy timeout; a run that read the
+    marks before another run's writes could not write after them ("database is locked")."""
+    if session.get_bind().dialect.name == "postgresql":
+        lock = sa.text("SELECT pg_try_advisory_xact_lock(:key)")
+        return bool(session.execute(lock, {"key": _LOCK_KEY}).scalar())
+    try:
+        session.execute(sa.text("BEGIN IMMEDIATE"))
+    except OperationalError:
+        return False
+    return True
 
 
 async def run_periodically(engine: Engine) -> None:
