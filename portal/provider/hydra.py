@@ -1,7 +1,9 @@
 """The JSON-LD / Hydra conventions of the provider API (DESIGN section 3), each in one place:
-IRIs, resource models, paging, sorting, ``includes[]`` and collection responses."""
+IRIs, resource models, dates, paging, sorting, ``includes[]`` and collection responses."""
 
+import datetime as dt
 import math
+import re
 import uuid
 from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass
@@ -9,8 +11,9 @@ from typing import Annotated, Any, Generic, TypeVar
 from urllib.parse import urlencode
 
 from fastapi import Depends, Query, Request
-from pydantic import BaseModel, ConfigDict, Field, model_serializer
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_serializer
 from pydantic.alias_generators import to_camel
+from pydantic_core import PydanticCustomError
 from sqlalchemy import func, union_all
 from sqlalchemy.orm import Mapped
 from sqlalchemy.sql.elements import UnaryExpression
@@ -44,6 +47,28 @@ class Resource(ApiModel):
     iri: str = Field(alias="@id")
     type: str = Field(alias="@type")
     id: str
+
+
+# --- dates -----------------------------------------------------------------------------------
+
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+
+
+def _iso_8601(value: Any) -> Any:
+    """Dates and times are ISO 8601 text (``2026-10-31``, ``2026-10-31T09:00:00Z``). pydantic
+    also reads a number, or the text of one, as seconds since 1970: ``dateDue[before]=20260101``
+    meant 1970-08-23 and ``at[before]=0`` 1970-01-01, silently. A number is refused instead."""
+    text = value.strip() if isinstance(value, str) else None
+    if (isinstance(value, int | float) and not isinstance(value, bool)) or (
+        text is not None and _NUMBER.fullmatch(text)
+    ):
+        raise PydanticCustomError("iso_8601", "Input should be an ISO 8601 date or time")
+    return value
+
+
+ISO_8601 = BeforeValidator(_iso_8601)
+IsoDate = Annotated[dt.date, ISO_8601]
+IsoDateTime = Annotated[dt.datetime, ISO_8601]
 
 
 # --- paging -----------------------------------------------------------------------------------

@@ -82,3 +82,5 @@ async def test_filters_by_email_and_day(
     bad = await client.get("/api/audit_log", params={"at[after]": "yesterday"})
     assert bad.status_code == 400
     assert PASSWORD not in bad.text
+    # Issue 18, item 9: "0" was 1970-01-01 (seconds since 1970), and every entry came back.
+    assert (await client.get("/api/audit_log", params={"at[before]": "0"})).status_code == 400

@@ -112,12 +112,16 @@ async def test_invoice_violations_name_the_line_and_field(
             "lines": [{"label": "x", "amount": "1", "service": "PB-404"}],
         },
         {**INVOICE, "reference": "INV-BAD-3", "type": "quote", "dateDue": None},
+        # Issue 18, item 9: a number was read as seconds since 1970 (20261001: 1970-08-23).
+        {**INVOICE, "reference": "INV-BAD-4", "dateInvoice": 20261001, "dateStart": "0"},
     ]
     assert violations(await put(client, "invoices", body, headers)) == [
         "[1].amount",
         "[2].lines[0].service",
         "[3].dateDue",
         "[3].type",
+        "[4].dateInvoice",
+        "[4].dateStart",
     ]
     with Session(world.engine) as session:
         assert session.exec(select(Invoice).where(Invoice.reference == "INV-OK")).first() is None

@@ -174,11 +174,14 @@ async def test_maintenance_violations_name_the_line_and_field(
         {**MAINTENANCE, "reference": "MNT-2", "services": ["PB-1", "PB-404"]},
         {**MAINTENANCE, "reference": "MNT-3", "dateEnd": "2026-12-01T00:00:00Z"},
         {**MAINTENANCE, "reference": "MNT-4", "classification": "apocalyptic"},
+        # Issue 18, item 9: a number was read as seconds since 1970 (0: 1970-01-01).
+        {**MAINTENANCE, "reference": "MNT-5", "dateNotification": 0},
     ]
     assert violations(await put(client, "maintenances", body, headers)) == [
         "[1].services[1]",
         "[2].dateEnd",
         "[3].classification",
+        "[4].dateNotification",
     ]
     with Session(world.engine) as session:
         statement = select(Maintenance).where(Maintenance.reference == "MNT-OK")

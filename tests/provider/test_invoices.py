@@ -121,7 +121,15 @@ async def test_a_services_invoices(
 
 @pytest.mark.parametrize(
     "params",
-    [{"isPaid": "maybe"}, {"type": "bill"}, {"dateDue[after]": "soon"}, {"order[x]": "asc"}],
+    [
+        {"isPaid": "maybe"},
+        {"type": "bill"},
+        {"dateDue[after]": "soon"},
+        {"order[x]": "asc"},
+        # Issue 18, item 9: a number was read as seconds since 1970 (20260101: 1970-08-23).
+        {"dateDue[before]": "20260101"},
+        {"dateDue[after]": "0"},
+    ],
 )
 async def test_bad_invoice_parameters_answer_400(
     client: httpx.AsyncClient, catalogue: Catalogue, sign_in: SignIn, params: dict[str, str]

@@ -129,6 +129,10 @@ async def test_maintenances_filter_on_a_period_and_their_status(
     assert _references(await _list(client, {"status[]": "cancelled"})) == []
     assert (await client.get(MAINTENANCES, params={"order[name]": "asc"})).status_code == 400
     assert (await client.get(MAINTENANCES, params={"status[]": "late"})).status_code == 400
+    # Issue 18, item 9: a number was read as seconds since 1970 (20260101: 1970-08-23).
+    for number in ("20260101", "0.5"):
+        answer = await client.get(MAINTENANCES, params={"dateStart[before]": number})
+        assert answer.status_code == 400
 
 
 async def test_one_maintenance_lists_only_the_readers_impacted_services(

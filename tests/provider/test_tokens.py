@@ -149,6 +149,9 @@ async def test_an_expiry_in_the_past_or_a_blank_name_is_refused(
     response = await client.post("/api/tokens", json={"name": ""})
     assert response.status_code == 422
     assert [v["propertyPath"] for v in response.json()["violations"]] == ["name"]
+    # Issue 18, item 9: a number was read as seconds since 1970, a timestamp nobody documents.
+    response = await client.post("/api/tokens", json={"name": "x", "expiresAt": 1900000000})
+    assert [v["propertyPath"] for v in response.json()["violations"]] == ["expiresAt"]
 
 
 @pytest.mark.parametrize("user", ["alice", "support", "claire"])

@@ -19,7 +19,7 @@ from sqlmodel import Session, col, select
 
 from portal.i18n import N_
 from portal.provider.errors import Violation
-from portal.provider.hydra import ApiModel
+from portal.provider.hydra import ISO_8601, ApiModel
 from portal.validation import EMAIL_MAX_LENGTH, is_email
 
 T = TypeVar("T")
@@ -37,7 +37,7 @@ def _utc(value: datetime) -> datetime:
     return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
-UtcDateTime = Annotated[datetime, AfterValidator(_utc)]
+UtcDateTime = Annotated[datetime, ISO_8601, AfterValidator(_utc)]
 Reference = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]
 
 

@@ -11,7 +11,15 @@ from pydantic import Field
 from sqlmodel import col, select
 
 from portal.provider.db import SessionDep
-from portal.provider.hydra import ApiModel, Collection, PaginationDep, collection, iri, paginate
+from portal.provider.hydra import (
+    ApiModel,
+    Collection,
+    IsoDate,
+    PaginationDep,
+    collection,
+    iri,
+    paginate,
+)
 from portal.provider.models import AuditLog
 from portal.provider.security import AdminPrincipal
 
@@ -73,10 +81,10 @@ def list_audit_log(
         Query(max_length=255, description="Part of an e-mail the entry names (actor, subject…)."),
     ] = None,
     after: Annotated[
-        dt.date | None, Query(alias="at[after]", description="From this day on (UTC).")
+        IsoDate | None, Query(alias="at[after]", description="From this day on (UTC).")
     ] = None,
     before: Annotated[
-        dt.date | None, Query(alias="at[before]", description="Up to this day included (UTC).")
+        IsoDate | None, Query(alias="at[before]", description="Up to this day included (UTC).")
     ] = None,
 ) -> Collection[AuditEntryOut]:
     statement = select(AuditLog).order_by(col(AuditLog.at).desc(), col(AuditLog.id))

@@ -1,7 +1,6 @@
 """Invoices and credit notes (spec 2, 3 and 7): the list with its filters, one invoice and its
 PDF. Every route needs access to Invoice; customers see their companies' invoices only."""
 
-import datetime as dt
 import uuid
 from typing import Annotated, Any
 
@@ -17,6 +16,7 @@ from portal.provider.errors import ApiError
 from portal.provider.hydra import (
     Collection,
     IncludesDep,
+    IsoDate,
     PaginationDep,
     collection,
     paginate_branches,
@@ -89,10 +89,10 @@ def list_invoices(
     ] = None,
     reference: Annotated[str | None, Query(max_length=100, description="Part of it.")] = None,
     due_after: Annotated[
-        dt.date | None, Query(alias="dateDue[after]", description="From this day on.")
+        IsoDate | None, Query(alias="dateDue[after]", description="From this day on.")
     ] = None,
     due_before: Annotated[
-        dt.date | None, Query(alias="dateDue[before]", description="Up to this day included.")
+        IsoDate | None, Query(alias="dateDue[before]", description="Up to this day included.")
     ] = None,
 ) -> Collection[InvoiceOut]:
     """Due dates are inclusive at both ends. Sorts: ``order[dateInvoice|dateDue|reference|

@@ -5,7 +5,6 @@ Customers see the maintenances impacting at least one service of their companies
 only their own services and contacts and the provider's contacts; staff see everything.
 """
 
-import datetime as dt
 import uuid
 from typing import Annotated, cast
 
@@ -14,6 +13,7 @@ from sqlmodel import col, select
 
 from portal.provider.db import SessionDep, preload
 from portal.provider.hydra import (
+    IsoDateTime,
     ItemsCollection,
     Ordering,
     PaginationDep,
@@ -75,8 +75,8 @@ def list_maintenances(
     classification: Annotated[
         list[MaintenanceClassification] | None, Query(alias="classification[]")
     ] = None,
-    start_before: Annotated[dt.datetime | None, Query(alias="dateStart[before]")] = None,
-    end_after: Annotated[dt.datetime | None, Query(alias="dateEnd[after]")] = None,
+    start_before: Annotated[IsoDateTime | None, Query(alias="dateStart[before]")] = None,
+    end_after: Annotated[IsoDateTime | None, Query(alias="dateEnd[after]")] = None,
 ) -> ItemsCollection[MaintenanceOut]:
     """``dateStart[before]`` and ``dateEnd[after]`` together give the windows overlapping a
     period, as a calendar shows them."""

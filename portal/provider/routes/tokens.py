@@ -6,6 +6,7 @@ create one: a leaked token must not be able to mint others that outlive its revo
 
 import uuid
 from datetime import datetime
+from typing import Annotated
 
 from fastapi import APIRouter, Request, Response
 from pydantic import AwareDatetime, Field
@@ -16,6 +17,7 @@ from portal.provider import audit
 from portal.provider.db import SessionDep
 from portal.provider.errors import ApiError, Violation
 from portal.provider.hydra import (
+    ISO_8601,
     ApiModel,
     Collection,
     PaginationDep,
@@ -40,7 +42,7 @@ class TokenIn(ApiModel):
         description="What the token is for, to recognise it in the list.",
         examples=["ERP nightly sync"],
     )
-    expires_at: AwareDatetime | None = Field(
+    expires_at: Annotated[AwareDatetime, ISO_8601] | None = Field(
         default=None,
         description="When the token stops working (ISO 8601 with a time zone); never if absent.",
         examples=["2027-12-31T23:59:59Z"],

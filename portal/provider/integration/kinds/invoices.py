@@ -1,7 +1,6 @@
 """Invoices and credit notes, keyed on their reference, with their lines; the PDF is uploaded to
 ``/api/integration/invoices/{reference}/pdf`` once the invoice exists."""
 
-import datetime as dt
 from collections import Counter
 from decimal import Decimal
 from typing import Annotated, Any
@@ -11,6 +10,7 @@ from sqlmodel import Session
 
 from portal.provider.db import preload
 from portal.provider.errors import Violation
+from portal.provider.hydra import IsoDate
 from portal.provider.integration.batch import Entries, Kind
 from portal.provider.integration.common import (
     Counts,
@@ -45,11 +45,11 @@ class InvoiceIn(InputModel):
     reference: Reference = Field(description="The provider's own reference: the key.")
     company: Reference = Field(description="Reference of the invoiced company.")
     type: InvoiceType = Field(description="`invoice` or `credit` (a credit note).")
-    date_invoice: dt.date
-    date_due: dt.date
-    date_created: dt.date | None = Field(default=None, description="Defaults to dateInvoice.")
-    date_start: dt.date | None = None
-    date_end: dt.date | None = None
+    date_invoice: IsoDate
+    date_due: IsoDate
+    date_created: IsoDate | None = Field(default=None, description="Defaults to dateInvoice.")
+    date_start: IsoDate | None = None
+    date_end: IsoDate | None = None
     period: OptionalText = Field(default=None, max_length=50, examples=["2026-10"])
     amount: Amount = Field(description="Excluding tax, in euros.")
     amount_with_tax: Amount

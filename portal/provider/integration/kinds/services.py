@@ -6,7 +6,6 @@ attributes, when sent, replace the stored ones. Documents and the order form are
 are uploaded to ``/api/integration/services/{reference}/…`` once the service exists.
 """
 
-import datetime as dt
 from collections import Counter
 from typing import Any
 
@@ -16,6 +15,7 @@ from sqlmodel import Session
 from portal.i18n import N_
 from portal.provider.db import preload
 from portal.provider.errors import Violation
+from portal.provider.hydra import IsoDate
 from portal.provider.integration.batch import Entries, Kind
 from portal.provider.integration.common import (
     Counts,
@@ -60,7 +60,7 @@ class EndpointIn(InputModel):
 
 class MilestoneIn(InputModel):
     name: MilestoneName
-    date: dt.date | None = None
+    date: IsoDate | None = None
     completed: bool = False
 
 
@@ -80,8 +80,8 @@ class ServiceIn(InputModel):
     company: Reference = Field(description="Reference of the owning company.")
     type: Text = Field(max_length=60, description="Key of the service type (`ip_transit`…).")
     status: ServiceStatus
-    date_start: dt.date | None = Field(default=None, description="Ready-for-service date.")
-    date_termination: dt.date | None = None
+    date_start: IsoDate | None = Field(default=None, description="Ready-for-service date.")
+    date_termination: IsoDate | None = None
     client_references: list[Text] | None = Field(
         default=None,
         description="The customer's own references; absent: unchanged (customers edit them).",
