@@ -32,11 +32,12 @@ dev: install
 # Browser tests run in a process of their own: Playwright's sync API holds an event loop that
 # the async provider tests cannot share.
 # Unit and provider tests spread over the cores, a whole file per worker (TEST_WORKERS=0: one
-# process). CI sets TEST_CLOCK (a moved clock) and E2E_ORDER (browser modules in random order).
+# process). CI sets TEST_CLOCK (a moved clock), E2E_ORDER (browser modules in random order) and
+# PROVIDER_ARGS (extra pytest arguments for the unit and provider tests).
 TEST_WORKERS ?= auto
 test: install
 	scripts/ensure-chromium.sh
-	$(TEST_CLOCK) $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile tests/unit tests/provider
+	$(TEST_CLOCK) $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile tests/unit tests/provider $(PROVIDER_ARGS)
 	$(TEST_CLOCK) $(BIN)/python -m pytest -q tests/e2e $(E2E_ORDER)
 
 test-unit: install

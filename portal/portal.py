@@ -19,8 +19,8 @@ from portal.private_files import make_private
 from portal.provider import housekeeping
 from portal.provider.limits import RequestLimits
 from portal.provider.mail.outbox import run_delivery_loop
+from portal.provider.main import ProviderMount, prepare_database
 from portal.provider.main import create_app as create_provider_app
-from portal.provider.main import prepare_database
 from portal.provider.monitoring import rollup
 from portal.reconnect import keep_tokens_on_reconnect
 from portal.settings import get_settings
@@ -79,7 +79,7 @@ async def forget_worker_metrics() -> AsyncIterator[None]:
 
 if not settings.provider_api_url:
     provider = create_provider_app()
-    backend.mount("/provider", provider)
+    backend.router.routes.append(ProviderMount("/provider", provider))
     health.dependencies.engine = provider.state.engine
 
     @app.register_lifespan_task

@@ -10,6 +10,7 @@ import mimetypes
 import re
 import unicodedata
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 from fastapi.responses import FileResponse
@@ -61,6 +62,21 @@ def stored_path(relative: str | None) -> Path:
         logger.warning("A stored document is missing: %s", path)
         raise ApiError(404)
     return path
+
+
+def file_answer(media_type: str = "*/*") -> dict[int | str, dict[str, Any]]:
+    """The ``responses=`` of a route answering a stored file, for the OpenAPI document: FastAPI
+    documents no media type for a ``FileResponse``. ``*/*``: the type the file was stored with."""
+    schema = {"type": "string", "format": "binary"}
+    return {
+        200: {
+            "description": "The file, as an attachment.",
+            "content": {media_type: {"schema": schema}},
+        }
+    }
+
+
+CSV_ANSWER = file_answer("text/csv")
 
 
 def attachment(relative: str | None, filename: str, media_type: str | None = None) -> FileResponse:

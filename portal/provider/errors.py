@@ -193,13 +193,28 @@ async def _http_error_handler(request: Request, error: StarletteHTTPException) -
 
 def allowed_methods(request: Request) -> str:
     """Every method some route of this path answers (issue 18, item 9): Starlette's 405 names
-    only the methods of the first route that matched the path, not those of its siblings."""
-    methods: set[str] = set()
-    for route in _endpoints(request.app.router.routes):
-        match, _ = route.matches({**request.scope, "method": "GET"})
-        if match is not Match.NONE:
-            methods |= set(getattr(route, "methods", None) or ())
+    only the methods of the first route that matched the path, not those of its siblings.
+
+    Where a literal path and a template both match it (``/api/services/client_reference`` and
+    ``/api/services/{service_id}``), the literal one is the resource: a GET there reads a
+    service id that is not one (404), so GET is not a method of it."""
+    matched = [
+        route
+        for route in _endpoints(request.app.router.routes)
+        if route.matches({**request.scope, "method": "GET"})[0] is not Match.NONE
+    ]
+    fewest = min((_parameters(route) for route in matched), default=0)
+    methods = {
+        method
+        for route in matched
+        if _parameters(route) == fewest
+        for method in getattr(route, "methods", None) or ()
+    }
     return ", ".join(sorted(methods))
+
+
+def _parameters(route: BaseRoute) -> int:
+    return len(getattr(route, "param_convertors", None) or {})
 
 
 def _endpoints(routes: Iterable[BaseRoute]) -> Iterator[BaseRoute]:

@@ -2,12 +2,14 @@
 
 Starlette does not run the lifespan of a mounted application: whoever mounts the provider calls
 ``prepare_database()`` from its own start-up (the portal registers it as a lifespan task); run on
-its own (``uvicorn --factory portal.provider.main:create_app``) the lifespan below does it.
+its own (``uvicorn --factory portal.provider.main:create_app``) the lifespan below does it. It is
+mounted with ``ProviderMount``, which hands it every path under its prefix.
 """
 
 import asyncio
 import importlib
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -16,6 +18,8 @@ from fastapi.datastructures import Default
 from sqlalchemy import Engine
 from sqlmodel import Session
 from starlette.concurrency import run_in_threadpool
+from starlette.routing import Mount
+from starlette.types import ASGIApp
 
 from portal.provider.db import create_db_engine
 from portal.provider.errors import install_error_handlers
@@ -25,6 +29,7 @@ from portal.provider.limits import RequestLimits
 from portal.provider.migrate import migrate
 from portal.provider.monitoring.rollup import run_periodically
 from portal.provider.observability import ProviderRequestMiddleware
+from portal.provider.openapi import DocumentedApi
 from portal.provider.origin_check import refuse_foreign_writes
 from portal.provider.responses import JsonLdResponse
 from portal.provider.routes import ROUTERS
@@ -32,6 +37,12 @@ from portal.provider.startup import startup_lock
 from portal.settings import get_settings
 
 logger = logging.getLogger(__name__)
+
+DESCRIPTION = """Every error is `application/ld+json`: `@type`, `title`, `detail`, `status`, and
+`violations` on a 422 (the `Error` and `InvalidData` schemas). Each operation lists the statuses
+it answers (`portal/provider/openapi.py`); besides them, any request may get a 405 with `Allow`
+(a method the path does not answer), a 414 (query string too long), a 431 (headers too large) and
+a 503 with `Retry-After` (the database is unavailable)."""
 
 
 def prepare_database(engine: Engine) -> None:
@@ -67,9 +78,10 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
 def create_app(engine: Engine | None = None) -> FastAPI:
     """The provider application on ``engine`` (the settings' database by default)."""
     settings = get_settings()
-    app = FastAPI(
+    app = DocumentedApi(
         title="Patchbay provider API",
         summary="Reference implementation of the provider API the portal relies on.",
+        description=DESCRIPTION,
         version="1",
         lifespan=lifespan,
         docs_url="/docs",
@@ -91,3 +103,15 @@ def create_app(engine: Engine | None = None) -> FastAPI:
     for router in ROUTERS:
         app.include_router(router)
     return app
+
+
+class ProviderMount(Mount):
+    """The provider under a prefix of a parent application (``parent.router.routes.append(
+    ProviderMount("/provider", create_app()))``). Starlette's ``Mount`` matches the rest of the
+    path with ``.*``, which stops at a line break: a path holding one (``…/api/users/%0A``,
+    found by schemathesis, issue 18, item 9) missed the provider and got the parent's own 404,
+    in the parent's format. This one matches every character, so the provider answers."""
+
+    def __init__(self, path: str, app: ASGIApp) -> None:
+        super().__init__(path, app=app)
+        self.path_regex = re.compile(self.path_regex.pattern, re.DOTALL)

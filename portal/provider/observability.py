@@ -60,7 +60,8 @@ class ProviderRequestMiddleware:
 
 def _observe(scope: Scope, status: int, elapsed: float, received: int, sent: int) -> None:
     method = scope["method"]
-    route = getattr(scope.get("route"), "path", None) or "unmatched"
+    # The template as the document names it (``/api/services/{service_id}``, not ``…:uuid}``).
+    route = getattr(scope.get("route"), "path_format", None) or "unmatched"
     metrics.PROVIDER_REQUESTS.labels(method, route, str(status)).inc()
     metrics.PROVIDER_LATENCY.labels(method, route, str(status)).observe(elapsed)
     if route == "/login" and method == "POST":

@@ -205,3 +205,12 @@ def test_documents_keep_no_store_and_nosniff(
     assert answer.status == 200
     assert answer.headers["cache-control"] == "no-store"
     assert answer.headers["x-content-type-options"] == "nosniff"
+
+
+def test_a_provider_path_with_a_line_break_reaches_the_provider(portal_url: str) -> None:
+    """Issue 18, item 9 (found by schemathesis): behind the portal too, the provider answers a
+    path holding a line break with its own 404, not the portal's (ProviderMount)."""
+    answer = httpx.get(f"{portal_url}/provider/api/users/%0A")
+    assert answer.status_code == 404
+    assert answer.headers["content-type"].startswith("application/ld+json")
+    assert answer.json()["@type"] == "hydra:Error"

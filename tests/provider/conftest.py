@@ -22,7 +22,7 @@ from sqlmodel import Session
 
 from portal.permissions import Role
 from portal.provider.db import create_db_engine
-from portal.provider.main import create_app
+from portal.provider.main import ProviderMount, create_app
 from portal.provider.migrate import migrate
 from portal.provider.models import Company, Job, User, metadata
 from portal.provider.passwords import hash_password
@@ -185,9 +185,10 @@ def world(engine: sa.Engine, password_hash: str) -> World:
 
 @pytest.fixture(scope="session")
 def app(engine: sa.Engine) -> FastAPI:
-    """The provider mounted under a parent application at ``/provider``, as the portal does."""
+    """The provider mounted under a parent application at ``/provider``, as the portal does
+    (``ProviderMount``: every path under the prefix reaches the provider)."""
     parent = FastAPI()
-    parent.mount("/provider", create_app(engine))
+    parent.router.routes.append(ProviderMount("/provider", create_app(engine)))
     return parent
 
 

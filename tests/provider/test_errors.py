@@ -144,6 +144,11 @@ async def test_garbage_headers_never_answer_500(
         ("PUT", "/api/second_factor", "GET, POST"),
         ("GET", "/logout", "POST"),
         ("DELETE", "/api/users", "GET, POST"),
+        # The literal path, not the service id its template would read it as.
+        ("OPTIONS", "/api/services/client_reference", "POST"),
+        ("GET", "/api/services/client_reference", "POST"),
+        ("POST", "/api/invoices/summary", "GET"),
+        ("PUT", "/api/users/00000000-0000-0000-0000-000000000000", "DELETE, GET, PATCH"),
     ],
 )
 async def test_405_names_every_method_of_the_path(

@@ -48,6 +48,20 @@ async def test_a_path_with_a_control_character_names_nothing(
         assert answer.status_code == 404, (prefix, answer.text)
 
 
+@pytest.mark.parametrize("encoded", ["%0A", "a%0Ab", "%0D%0A"])
+async def test_a_path_with_a_line_break_gets_the_providers_own_404(
+    client: httpx.AsyncClient, world: World, sign_in: SignIn, encoded: str
+) -> None:
+    """Found by schemathesis (issue 18, item 9): the mount stopped at a line break, and the
+    parent application answered with a 404 of its own format (ProviderMount)."""
+    await sign_in("admin")
+    for path in (f"/api/users/{encoded}", f"/api/sensors/{encoded}/chart_legend", f"/{encoded}"):
+        answer = await client.get(path)
+        assert answer.status_code == 404, (path, answer.text)
+        assert answer.headers["content-type"].startswith("application/ld+json"), path
+        assert answer.json()["@type"] == "hydra:Error"
+
+
 async def test_a_body_with_a_nul_is_refused_and_nothing_is_stored(
     client: httpx.AsyncClient, world: World, sign_in: SignIn
 ) -> None:

@@ -38,6 +38,14 @@ from portal.provider.sessions import (
 router = APIRouter(tags=["authentication"])
 
 INVALID_CREDENTIALS = N_("Invalid credentials.")
+# The header of a successful login, for the OpenAPI document.
+USER_LOCATION = {
+    "Location": {
+        "description": "The IRI of the signed-in user.",
+        "required": True,
+        "schema": {"type": "string", "pattern": "^/api/users/"},
+    }
+}
 
 
 class LoginBody(ApiModel):
@@ -50,9 +58,10 @@ class LoginBody(ApiModel):
     status_code=204,
     response_class=Response,
     responses={
-        204: {"description": "Logged in; ``Location`` is the user's IRI."},
+        204: {"description": "Logged in.", "headers": USER_LOCATION},
         202: {"description": "Password accepted; ``POST /login/second_factor`` is due."},
         401: {"description": "Invalid credentials (also for an inactive account)."},
+        429: {"description": "Too many failures for this account or from this address."},
     },
 )
 def login(body: LoginBody, request: Request, db: SessionDep) -> Response:

@@ -19,7 +19,7 @@ from portal.permissions import ACCESS_ORDER_PDF, MANAGE_SERVICE_REFERENCES
 from portal.provider import audit
 from portal.provider.client_reference_csv import UTF8_BOM, CsvRejected, csv_lines, parse_import
 from portal.provider.db import SessionDep
-from portal.provider.downloads import content_disposition
+from portal.provider.downloads import CSV_ANSWER, content_disposition
 from portal.provider.errors import ApiError, Violation
 from portal.provider.hydra import ApiModel, IncludesDep
 from portal.provider.language import LanguageDep
@@ -71,7 +71,11 @@ def _client_references(value: str | list[str]) -> list[str]:
     return references
 
 
-@router.post("", response_model=ServiceOut)
+@router.post(
+    "",
+    response_model=ServiceOut,
+    responses={404: {"description": "No service the caller may see has this reference."}},
+)
 def update_client_references(
     body: ClientReferenceUpdate,
     request: Request,
@@ -150,7 +154,7 @@ async def import_client_references(
     return ImportResult(imported=len(parsed.lines))
 
 
-@router.get("/download_csv")
+@router.get("/download_csv", response_class=Response, responses=CSV_ANSWER)
 def download_template(_principal: CurrentPrincipal) -> Response:
     """The import template: the header line only, ready for Excel (UTF-8 with BOM)."""
     return Response(

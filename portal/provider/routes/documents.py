@@ -12,7 +12,7 @@ from sqlmodel import col, select
 
 from portal.permissions import ACCESS_ORDER_PDF
 from portal.provider.db import SessionDep
-from portal.provider.downloads import attachment
+from portal.provider.downloads import attachment, file_answer
 from portal.provider.errors import ApiError
 from portal.provider.models import Service, ServiceDocument
 from portal.provider.routes.service_filters import through_visible_services, visible_services
@@ -22,7 +22,11 @@ from portal.provider.security import CurrentPrincipal
 router = APIRouter(prefix="/api/services", tags=["services"])
 
 
-@router.get("/{service_id}/documents/{document_id}", response_class=FileResponse)
+@router.get(
+    "/{service_id:uuid}/documents/{document_id}",
+    response_class=FileResponse,
+    responses=file_answer(),
+)
 def download_document(
     service_id: uuid.UUID, document_id: uuid.UUID, db: SessionDep, principal: CurrentPrincipal
 ) -> FileResponse:
@@ -37,7 +41,11 @@ def download_document(
     return attachment(document.file_path, document.name, document.content_type)
 
 
-@router.get("/{service_id}/order_pdf", response_class=FileResponse)
+@router.get(
+    "/{service_id:uuid}/order_pdf",
+    response_class=FileResponse,
+    responses=file_answer("application/pdf"),
+)
 def download_order_form(
     service_id: uuid.UUID, db: SessionDep, principal: CurrentPrincipal
 ) -> FileResponse:

@@ -25,7 +25,6 @@ router = APIRouter(prefix="/api/integration", tags=["integration"])
 CONFLICT = N_("Another change to the same objects was written meanwhile: send the batch again.")
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
-    401: {"description": "No valid session or API token."},
     403: {"description": "The caller is not an administrator."},
     409: {"description": "A concurrent write touched the same objects; nothing was written."},
     413: {"description": "More objects than the kind's limit; nothing was written."},

@@ -24,7 +24,6 @@ from portal.provider.security import AdminPrincipal, Principal
 router = APIRouter(prefix="/api/integration", tags=["integration"])
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
-    401: {"description": "No valid session or API token."},
     403: {"description": "The caller is not an administrator."},
     404: {"description": "No object has this reference."},
     413: {"description": f"The file exceeds {MAX_FILE_BYTES // (1024 * 1024)} MB."},

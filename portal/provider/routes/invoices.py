@@ -11,7 +11,7 @@ from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.permissions import ACCESS_INVOICES
 from portal.provider.db import SessionDep, preload
-from portal.provider.downloads import attachment
+from portal.provider.downloads import attachment, file_answer
 from portal.provider.errors import ApiError
 from portal.provider.hydra import (
     Collection,
@@ -125,7 +125,7 @@ def list_invoices(
     return collection(request, "Invoice", members, total, page)
 
 
-@router.get("/{invoice_id}", response_model=InvoiceOut)
+@router.get("/{invoice_id:uuid}", response_model=InvoiceOut)
 def get_invoice(
     invoice_id: uuid.UUID,
     db: SessionDep,
@@ -137,7 +137,9 @@ def get_invoice(
     return invoice_out(one_or_404(db, statement), includes, language)
 
 
-@router.get("/{invoice_id}/pdf", response_class=FileResponse)
+@router.get(
+    "/{invoice_id:uuid}/pdf", response_class=FileResponse, responses=file_answer("application/pdf")
+)
 def download_invoice(
     invoice_id: uuid.UUID, db: SessionDep, principal: CurrentPrincipal
 ) -> FileResponse:

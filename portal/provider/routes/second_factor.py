@@ -21,6 +21,7 @@ from portal.provider.errors import ApiError
 from portal.provider.hydra import ApiModel, iri
 from portal.provider.models import PendingLogin, RecoveryCode, User
 from portal.provider.rate_limits import clear, hit, keyed, login_limits, refuse_when_limited
+from portal.provider.routes.auth import USER_LOCATION
 from portal.provider.security import (
     AdminPrincipal,
     Principal,
@@ -148,7 +149,7 @@ def reset(user_id: uuid.UUID, request: Request, db: SessionDep, admin: AdminPrin
     status_code=204,
     response_class=Response,
     responses={
-        204: {"description": "Logged in; ``Location`` is the user's IRI."},
+        204: {"description": "Logged in.", "headers": USER_LOCATION},
         401: {"description": "Invalid code, or no login pending."},
         429: {"description": "Too many failures for this account or from this address."},
     },

@@ -70,7 +70,7 @@ def list_services(
     return collection(request, "Service", members, total, page)
 
 
-@router.get("/{service_id}", response_model=ServiceOut)
+@router.get("/{service_id:uuid}", response_model=ServiceOut)
 def get_service(
     service_id: uuid.UUID,
     db: SessionDep,

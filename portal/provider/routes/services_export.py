@@ -19,7 +19,7 @@ from sqlmodel import Session, col
 
 from portal.client_references import EXPORT_FILENAME, IMPORT_HEADER, join_client_references
 from portal.provider.client_reference_csv import UTF8_BOM, csv_lines
-from portal.provider.downloads import content_disposition
+from portal.provider.downloads import CSV_ANSWER, content_disposition
 from portal.provider.hydra import Ordering
 from portal.provider.language import LanguageDep
 from portal.provider.models import Company, Endpoint, Service, ServiceStatus, ServiceType
@@ -78,7 +78,7 @@ def _lines(engine: Engine, statement: Any, language: str) -> Iterator[bytes]:
             yield csv_lines([_cells(row, language, statuses) for row in rows]).encode("utf-8")
 
 
-@router.get("/export", response_class=StreamingResponse)
+@router.get("/export", response_class=StreamingResponse, responses=CSV_ANSWER)
 def export_services(
     request: Request,
     principal: CurrentPrincipal,

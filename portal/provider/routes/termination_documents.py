@@ -10,7 +10,7 @@ from sqlmodel import col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.provider.db import SessionDep
-from portal.provider.downloads import attachment
+from portal.provider.downloads import attachment, file_answer
 from portal.provider.hydra import Collection, PaginationDep, collection, paginate
 from portal.provider.models import Service, ServiceStatus, TerminationDocument, TerminationService
 from portal.provider.routes.service_filters import through_visible_services
@@ -68,7 +68,7 @@ def get_termination_document(
     return termination_document_out(one_or_404(db, statement))
 
 
-@router.get("/{document_id}/file", response_class=FileResponse)
+@router.get("/{document_id}/file", response_class=FileResponse, responses=file_answer())
 def download_termination_document(
     document_id: uuid.UUID, db: SessionDep, principal: CurrentPrincipal
 ) -> FileResponse:

@@ -16,7 +16,7 @@ from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.permissions import VIEW_TICKETS_MENU
 from portal.provider.db import SessionDep, preload
-from portal.provider.downloads import attachment
+from portal.provider.downloads import attachment, file_answer
 from portal.provider.errors import ApiError
 from portal.provider.hydra import (
     Collection,
@@ -207,7 +207,9 @@ def get_ticket(
     )
 
 
-@router.get("/{ticket_id}/attachments/{attachment_id}", response_class=FileResponse)
+@router.get(
+    "/{ticket_id}/attachments/{attachment_id}", response_class=FileResponse, responses=file_answer()
+)
 def download_attachment(
     ticket_id: uuid.UUID, attachment_id: uuid.UUID, db: SessionDep, principal: CurrentPrincipal
 ) -> FileResponse:

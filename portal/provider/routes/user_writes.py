@@ -39,11 +39,26 @@ router = APIRouter(prefix="/api/users", tags=["users"])
 WRITES_BLOCKED = N_(
     "Users cannot be created, changed or deleted while a sales representative impersonates a user."
 )
+# What the OpenAPI document says of these routes besides what it says of every write.
+_FORBIDDEN: dict[int | str, dict[str, Any]] = {
+    403: {"description": "The actor may not write this user, or a sales user impersonates."}
+}
 _REFUSALS: dict[int | str, dict[str, Any]] = {
-    401: {"description": "No session."},
-    403: {"description": "The actor may not write this user, or a sales user impersonates."},
+    **_FORBIDDEN,
     404: {"description": "No such user among the actor's companies."},
-    422: {"description": "Violations on the JSON field names."},
+}
+_CREATED: dict[int | str, dict[str, Any]] = {
+    201: {
+        "description": "Created; the confirmation link is mailed to the user.",
+        "headers": {
+            "Location": {
+                "description": "The new user's IRI.",
+                "required": True,
+                "schema": {"type": "string", "pattern": "^/api/users/"},
+            }
+        },
+    },
+    **_FORBIDDEN,
 }
 
 
@@ -104,7 +119,7 @@ def _commit(db: Session) -> None:
         raise ApiError(422, INVALID_DATA, violations=[violation]) from error
 
 
-@router.post("", status_code=201, response_model=UserOut, responses=_REFUSALS)
+@router.post("", status_code=201, response_model=UserOut, responses=_CREATED)
 def create_user(
     body: UserWrite,
     request: Request,
