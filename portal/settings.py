@@ -85,7 +85,8 @@ class Settings(BaseSettings):
     import_max_bytes: int = 5 * 1024 * 1024
 
     # Request limits (issue 18): a larger body is a 413, a longer query string a 414, larger
-    # headers a 431. The integration API takes large batches; uploads have their own limits.
+    # headers a 431. The integration API takes large batches; an upload elsewhere is bounded by
+    # import_max_bytes and its multipart envelope.
     body_max_bytes: int = 1024 * 1024
     integration_body_max_bytes: int = 32 * 1024 * 1024
     query_max_bytes: int = 8 * 1024

@@ -20,6 +20,7 @@ from portal.client_references import (
 )
 from portal.i18n import N_
 from portal.provider.errors import Violation
+from portal.provider.input_check import NOT_ALLOWED, has_control_characters
 
 DELIMITER = ";"
 UTF8_BOM = "\ufeff"
@@ -106,6 +107,8 @@ def _problem(row: list[str], seen: dict[str, int]) -> tuple[str, dict[str, objec
     )
     if not reference:
         return MISSING_REFERENCE, {}
+    if has_control_characters(reference) or any(map(has_control_characters, client_references)):
+        return NOT_ALLOWED, {}  # as the same value sent as JSON (input_check)
     if len(reference) > REFERENCE_MAX_LENGTH:
         return REFERENCE_TOO_LONG, {"max": REFERENCE_MAX_LENGTH}
     if reference in seen:

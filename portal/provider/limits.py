@@ -1,9 +1,9 @@
 """Size limits on every request (issue 18): a JSON body of 20 MB was read whole before this.
 
 A body longer than ``body_max_bytes`` (``integration_body_max_bytes`` on the integration API,
-whose batches are large by design) is a 413, refused from its declared ``Content-Length`` before
-anything is read, or as soon as a body without one passes the limit. Multipart uploads are
-bounded by their own routes (``portal.provider.uploads``, the integration files). A query string
+whose batches are large by design; ``import_max_bytes`` and its envelope for a multipart upload)
+is a 413, refused from its declared ``Content-Length`` before anything is read, or as soon as a
+body without one passes the limit; the upload routes then check the file itself. A query string
 over ``query_max_bytes`` is a 414 and request headers over ``headers_max_bytes`` a 431. Errors
 have the provider's shape, in the request's language.
 """
@@ -15,6 +15,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from portal.i18n import N_, gettext, negotiate_language
 from portal.provider.errors import error_body
+from portal.provider.uploads import ENVELOPE_BYTES
 from portal.settings import get_settings
 
 INTEGRATION_PREFIX = "/api/integration/"
@@ -42,15 +43,7 @@ class RequestLimits:
         ):
             await _refuse(send, language, 431, HEADERS_TOO_LARGE)
             return
-        if headers.get("content-type", "").lower().startswith("multipart/form-data"):
-            await self.app(scope, receive, send)
-            return
-        path = scope.get("path", "")
-        limit = (
-            settings.integration_body_max_bytes
-            if INTEGRATION_PREFIX in path
-            else settings.body_max_bytes
-        )
+        limit = _body_limit(scope.get("path", ""), headers.get("content-type", ""))
         declared = headers.get("content-length", "")
         if declared.isdigit() and int(declared) > limit:
             await _refuse(send, language, 413, BODY_TOO_LARGE, max=limit // 1024)
@@ -78,6 +71,17 @@ class RequestLimits:
             return messages.pop(0) if messages else await receive()
 
         await self.app(scope, replay, send)
+
+
+def _body_limit(path: str, content_type: str) -> int:
+    """The integration API's batches and files are large by design; a CSV upload may be as
+    large as an import allows, with its multipart envelope; any other body is small."""
+    settings = get_settings()
+    if INTEGRATION_PREFIX in path:
+        return settings.integration_body_max_bytes
+    if content_type.lower().startswith("multipart/form-data"):
+        return max(settings.body_max_bytes, settings.import_max_bytes + ENVELOPE_BYTES)
+    return settings.body_max_bytes
 
 
 def _bounded(receive: Receive, limit: int) -> Receive:

@@ -266,6 +266,19 @@ async def test_wrong_lines_are_reported_and_nothing_is_written(
     assert _client_references(world, "PB-WAV-1002") != ["Y"]
 
 
+async def test_control_characters_are_refused_as_in_a_json_body(
+    client: httpx.AsyncClient, catalogue: Catalogue, sign_in: SignIn, world: World
+) -> None:
+    """Issue 18, item 7: the same rule whichever way a client reference arrives."""
+    await sign_in("rita")
+    before = _client_references(world, "PB-ETH-1001")
+    lines = ["reference;clientReferences", "PB-ETH-1001;OK-1,BELL\x07", "PB-WAV-1002\x1b;X"]
+    response = await _import(client, "\r\n".join(lines).encode())
+    not_allowed = "This value contains characters that are not allowed."
+    assert _violations(response) == [("line 2", not_allowed), ("line 3", not_allowed)]
+    assert _client_references(world, "PB-ETH-1001") == before
+
+
 async def test_the_report_is_in_the_readers_language(
     client: httpx.AsyncClient, catalogue: Catalogue, sign_in: SignIn
 ) -> None:
