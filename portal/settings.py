@@ -100,7 +100,8 @@ class Settings(BaseSettings):
 
     # A TOTP second factor is required of the staff who may impersonate or manage users (admin,
     # user managers, sales): until they set one up, their session reaches only the set-up.
-    second_factor_required: bool = False
+    # Unset: required in production, not elsewhere (the demo's staff sign in with a password).
+    second_factor_required: bool | None = None
 
     # Rate limits (docs/decisions/rate-limits.md): failed logins, and reset requests, per account
     # and per client address within a window.
@@ -161,6 +162,12 @@ class Settings(BaseSettings):
     @property
     def effective_instance_name(self) -> str:
         return self.instance_name or socket.gethostname()
+
+    @property
+    def staff_second_factor_required(self) -> bool:
+        if self.second_factor_required is None:
+            return not self.is_development
+        return self.second_factor_required
 
     @property
     def is_development(self) -> bool:

@@ -75,6 +75,8 @@ def portal(tree: Path, database_url: str, redis_url: str, log: Path) -> Iterator
         **os.environ,
         "PORT": str(port),
         "ENVIRONMENT": "production",
+        # The bench's staff sign in with their password, as the demo's do.
+        "SECOND_FACTOR_REQUIRED": "false",
         "DATABASE_URL": database_url,
         "REDIS_URL": redis_url,
         "PORTAL_PUBLIC_URL": f"http://127.0.0.1:{port}",

@@ -11,6 +11,7 @@ import pyotp
 import segno
 from sqlmodel import Session, col, delete, select
 
+from portal.permissions import SECOND_FACTOR_ROLES
 from portal.provider.models import (
     PendingLogin,
     RecoveryCode,
@@ -20,6 +21,7 @@ from portal.provider.models import (
     utcnow,
 )
 from portal.provider.sessions import token_hash
+from portal.settings import get_settings
 
 ISSUER = "Patchbay"
 RECOVERY_CODES = 10
@@ -27,6 +29,14 @@ PENDING_LOGIN = timedelta(minutes=5)
 REMEMBERED_DEVICE = timedelta(days=30)
 PENDING_COOKIE = "PATCHBAY_PROVIDER_PENDING_LOGIN"
 DEVICE_COOKIE = "PATCHBAY_PROVIDER_DEVICE"
+
+
+def required_of(user: User) -> bool:
+    """Whether SECOND_FACTOR_REQUIRED applies to ``user``: the staff who may impersonate or
+    manage users."""
+    return get_settings().staff_second_factor_required and bool(
+        set(user.roles) & SECOND_FACTOR_ROLES
+    )
 
 
 def confirmed_factor(db: Session, user_id: uuid.UUID) -> SecondFactor | None:

@@ -22,7 +22,6 @@ from sqlmodel import Session
 from portal.i18n import N_
 from portal.permissions import (
     MANAGE_INTEGRATION,
-    SECOND_FACTOR_ROLES,
     Rule,
     allows,
     is_staff,
@@ -33,9 +32,8 @@ from portal.provider.db import SessionDep
 from portal.provider.errors import REQUIRED_TERMS, ApiError
 from portal.provider.integration.tokens import authenticate
 from portal.provider.models import ApiToken, User
-from portal.provider.second_factor import confirmed_factor
+from portal.provider.second_factor import confirmed_factor, required_of
 from portal.provider.sessions import current_session
-from portal.settings import get_settings
 
 TERMS_MESSAGE = N_("Please accept the terms and conditions of use.")
 SECOND_FACTOR_MESSAGE = N_("Please set up the second factor of your account first.")
@@ -128,11 +126,7 @@ def optional_principal(request: Request, db: SessionDep) -> Principal | None:
 
 
 def _second_factor_due(db: Session, user: User) -> bool:
-    return (
-        get_settings().second_factor_required
-        and bool(set(user.roles) & SECOND_FACTOR_ROLES)
-        and confirmed_factor(db, user.id) is None
-    )
+    return required_of(user) and confirmed_factor(db, user.id) is None
 
 
 OptionalPrincipal = Annotated[Principal | None, Depends(optional_principal)]
@@ -152,15 +146,22 @@ def require_accepted_terms(principal: Principal) -> None:
         raise ApiError(403, TERMS_MESSAGE, code=REQUIRED_TERMS)
 
 
-def current_principal(principal: PrincipalBeforeTerms) -> Principal:
-    require_accepted_terms(principal)
-    require_second_factor(principal)
-    return principal
-
-
 def require_second_factor(principal: Principal) -> None:
     if principal.second_factor_due:
         raise ApiError(403, SECOND_FACTOR_MESSAGE, code=REQUIRED_SECOND_FACTOR)
+
+
+def require_full_access(principal: Principal) -> None:
+    """What every route but the few before them asks: the terms accepted, and the second factor
+    set up where SECOND_FACTOR_REQUIRED asks for one. A route taking ``PrincipalBeforeTerms``
+    calls this for all it does beyond those few steps."""
+    require_accepted_terms(principal)
+    require_second_factor(principal)
+
+
+def current_principal(principal: PrincipalBeforeTerms) -> Principal:
+    require_full_access(principal)
+    return principal
 
 
 CurrentPrincipal = Annotated[Principal, Depends(current_principal)]

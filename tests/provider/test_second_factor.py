@@ -13,6 +13,7 @@ from portal.permissions import Role
 from portal.provider.models import AuditLog, RecoveryCode
 from portal.provider.second_factor import DEVICE_COOKIE, PENDING_COOKIE
 from portal.provider.sessions import COOKIE_NAME, token_hash
+from portal.settings import Settings
 from tests.provider.accounts import add_staff
 from tests.provider.conftest import PASSWORD, SignIn, World
 from tests.provider.settings_override import overridden
@@ -71,6 +72,7 @@ async def test_enrolment_shows_a_qr_code_and_needs_a_right_code(
     assert (await client.get("/api/second_factor")).json() == {
         "enrolled": True,
         "recoveryCodesLeft": 10,
+        "required": False,
     }
     assert (await client.post("/api/second_factor")).status_code == 409
     with Session(world.engine) as db:
@@ -196,7 +198,9 @@ async def test_when_required_staff_reach_only_the_set_up_until_they_have_one(
         assert (await client.get("/api/users")).status_code == 200
         await sign_in("support")  # read-only staff may neither impersonate nor manage users
         assert (await client.get("/api/users")).status_code == 200
+        assert (await client.get("/api/second_factor")).json()["required"] is False
         await sign_in("mfa-sales")
+        assert (await client.get("/api/second_factor")).json()["required"] is True
         refused = await client.get("/api/users")
         assert refused.status_code == 403
         assert refused.json()["code"] == "required_second_factor"
@@ -210,3 +214,38 @@ async def test_when_required_staff_reach_only_the_set_up_until_they_have_one(
         await client.post("/logout")
         await sign_in("admin")
         assert (await client.get("/api/users")).status_code == 200
+
+
+async def test_until_the_required_set_up_staff_neither_impersonate_nor_read_others(
+    client: httpx.AsyncClient, world: World, sign_in: SignIn
+) -> None:
+    """The routes open before the set-up (one's own record, the set-up itself) give nothing
+    more: no impersonation, whose session would read as the customer, no other user."""
+    if "mfa-sales-2" not in world.users:
+        world.add_user(
+            "mfa-sales-2", "staff", roles=(Role.SPH_SALES,), email="mfa-sales-2@patchbay.test"
+        )
+    with overridden(second_factor_required=True):
+        await sign_in("mfa-sales-2")
+        own = await client.get(f"/api/users/{world.users['mfa-sales-2']}")
+        assert own.status_code == 200
+        other = await client.get(f"/api/users/{world.users['alice']}")
+        assert other.status_code == 403
+        assert other.json()["code"] == "required_second_factor"
+        refused = await client.post("/api/impersonation", json={"email": world.email("alice")})
+        assert refused.status_code == 403
+        assert refused.json()["code"] == "required_second_factor"
+        # Still the sales user's own session: nothing of the customer's is readable.
+        services = await client.get("/api/services")
+        assert services.json()["code"] == "required_second_factor"
+
+
+def test_staff_need_a_second_factor_in_production_unless_told_otherwise() -> None:
+    assert Settings(environment="production").staff_second_factor_required
+    assert not Settings(environment="development").staff_second_factor_required
+    assert not Settings(
+        environment="production", second_factor_required=False
+    ).staff_second_factor_required
+    assert Settings(
+        environment="development", second_factor_required=True
+    ).staff_second_factor_required

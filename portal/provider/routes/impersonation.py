@@ -25,7 +25,7 @@ from portal.provider.errors import ApiError
 from portal.provider.hydra import ApiModel, IncludesDep
 from portal.provider.models import ProviderSession, User
 from portal.provider.schemas.users import UserOut, user_out
-from portal.provider.security import Principal, PrincipalBeforeTerms, require_accepted_terms
+from portal.provider.security import Principal, PrincipalBeforeTerms, require_full_access
 from portal.provider.sessions import close_session, open_session, set_session_cookie, token_hash
 
 router = APIRouter(tags=["impersonation"])
@@ -94,7 +94,7 @@ def _start(
 ) -> User:
     if principal.impersonator is not None:
         _refuse(db, request, principal, 403, ALREADY_IMPERSONATING, reason="chain", target=email)
-    require_accepted_terms(principal)
+    require_full_access(principal)
     if not principal.allows(IMPERSONATE_ANYONE):
         _refuse(db, request, principal, 403, None, reason="not_allowed", target=email)
     subject = db.exec(select(User).where(User.email == email)).first()

@@ -47,6 +47,9 @@ OWN_SESSION_ONLY = N_("Only the signed-in user may change their own second facto
 class SecondFactorStatus(ApiModel):
     enrolled: bool
     recovery_codes_left: int
+    required: bool = Field(
+        description="Whether this user must set one up before anything else (a staff role)."
+    )
 
 
 class Enrolment(ApiModel):
@@ -86,7 +89,11 @@ def status(db: SessionDep, principal: PrincipalBeforeTerms) -> SecondFactorStatu
         .where(RecoveryCode.user_id == user.id, col(RecoveryCode.used_at).is_(None))
     ).one()
     enrolled = factors.confirmed_factor(db, user.id) is not None
-    return SecondFactorStatus(enrolled=enrolled, recovery_codes_left=left if enrolled else 0)
+    return SecondFactorStatus(
+        enrolled=enrolled,
+        recovery_codes_left=left if enrolled else 0,
+        required=factors.required_of(user),
+    )
 
 
 @router.post(

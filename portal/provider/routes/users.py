@@ -9,7 +9,7 @@ from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.i18n import N_
 from portal.provider.db import SessionDep, preload
-from portal.provider.errors import REQUIRED_TERMS, ApiError
+from portal.provider.errors import ApiError
 from portal.provider.hydra import (
     Collection,
     IncludesDep,
@@ -22,7 +22,7 @@ from portal.provider.hydra import (
 from portal.provider.models import User, fold, utcnow
 from portal.provider.schemas.users import UserOut, user_out
 from portal.provider.scoping import one_or_404, visible_users
-from portal.provider.security import TERMS_MESSAGE, CurrentPrincipal, PrincipalBeforeTerms
+from portal.provider.security import CurrentPrincipal, PrincipalBeforeTerms, require_full_access
 
 router = APIRouter(prefix="/api/users", tags=["users"])
 
@@ -69,9 +69,10 @@ def list_users(
 def get_user(
     user_id: uuid.UUID, db: SessionDep, principal: PrincipalBeforeTerms, includes: IncludesDep
 ) -> UserOut:
-    """A user; one's own record is readable before accepting the terms."""
-    if user_id != principal.user.id and not principal.user.has_accepted_terms:
-        raise ApiError(403, TERMS_MESSAGE, code=REQUIRED_TERMS)
+    """A user; one's own record is readable before accepting the terms and before setting up
+    a required second factor."""
+    if user_id != principal.user.id:
+        require_full_access(principal)
     statement = visible_users(_users().where(User.id == user_id), principal)
     return user_out(one_or_404(db, statement), includes)
 
