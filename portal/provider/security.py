@@ -106,19 +106,18 @@ def optional_principal(request: Request, db: SessionDep) -> Principal | None:
     bearer = _bearer(request)
     if bearer is not None:
         return _token_principal(request, db, bearer)
-    session = current_session(db, request)
-    if session is None:
+    live = current_session(db, request)
+    if live is None:
         return None
-    user = db.get(User, session.user_id)
-    if user is None or not user.is_active:
-        db.delete(session)
+    user = live.user
+    if not user.is_active:
+        db.delete(live.session)
         db.commit()
         return None
-    impersonator = db.get(User, session.impersonator_id) if session.impersonator_id else None
     return Principal(
         user=user,
-        impersonator=impersonator,
-        session_id=session.id,
+        impersonator=live.impersonator,
+        session_id=live.session.id,
         company_ids=frozenset(user.company_ids),
         rules=rules_for(user.roles),
         second_factor_due=_second_factor_due(db, user),

@@ -8,10 +8,14 @@ do not turn into writes on every request.
 import hashlib
 import ipaddress
 import secrets
+from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any, cast
 
 from fastapi import Request, Response
-from sqlmodel import Session, col, delete, or_
+from sqlalchemy import Result
+from sqlalchemy.orm import aliased, joinedload
+from sqlmodel import Session, col, delete, or_, select
 
 from portal.provider.models import ProviderSession, User, utcnow
 from portal.settings import get_settings
@@ -76,14 +80,35 @@ def open_session(
     return token
 
 
-def current_session(db: Session, request: Request) -> ProviderSession | None:
-    """The live session of the request's cookie; an expired one is deleted on the way."""
+@dataclass(frozen=True)
+class LiveSession:
+    """The session of a request with the people behind it, read together."""
+
+    session: ProviderSession
+    user: User
+    impersonator: User | None
+
+
+def current_session(db: Session, request: Request) -> LiveSession | None:
+    """The live session of the request's cookie, with its user (and their auxiliary companies)
+    and the impersonator, in one statement; an expired one is deleted on the way."""
     token = request.cookies.get(COOKIE_NAME)
     if not token:
         return None
-    session = db.get(ProviderSession, token_hash(token))
-    if session is None:
+    impersonator = aliased(User)
+    statement = (
+        select(ProviderSession, User, impersonator)
+        .join(User, col(User.id) == ProviderSession.user_id)
+        .outerjoin(impersonator, col(impersonator.id) == ProviderSession.impersonator_id)
+        .where(ProviderSession.id == token_hash(token))
+        .options(joinedload(cast(Any, User.auxiliary_companies)))
+    )
+    # A joined list needs unique(), which the Result behind SQLModel's typed one has.
+    result = cast(Result[ProviderSession, User, User | None], db.exec(statement))
+    found = result.unique().first()
+    if found is None:
         return None
+    session, user, acting_staff = found
     now = utcnow()
     if _expired(session, now):
         db.delete(session)
@@ -93,7 +118,7 @@ def current_session(db: Session, request: Request) -> ProviderSession | None:
         session.last_seen_at = now
         db.add(session)
         db.commit()
-    return session
+    return LiveSession(session, user, acting_staff)
 
 
 def end_user_sessions(db: Session, user_id: object, keep: str | None = None) -> None:
