@@ -12,7 +12,7 @@ from typing import Annotated, Any, cast
 from fastapi import Depends, Request
 from sqlalchemy import Engine, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.orm import QueryableAttribute, selectinload
+from sqlalchemy.orm import QueryableAttribute, joinedload, selectinload
 from sqlalchemy.orm.interfaces import LoaderOption
 from sqlmodel import Session, create_engine
 
@@ -52,8 +52,13 @@ SessionDep = Annotated[Session, Depends(get_session)]
 
 
 def preload(*relationships: object) -> list[LoaderOption]:
-    """Loader options fetching relationships in one query each (``select(...).options(...)``);
-    SQLModel types a relationship as its target model, hence the cast."""
-    return [
-        selectinload(cast(QueryableAttribute[Any], relationship)) for relationship in relationships
-    ]
+    """Loader options for relationships a response shows: a single related row (a service's
+    type, its endpoints) joined into the statement itself, a list of rows (its milestones) in
+    one query for all the rows of the statement. SQLModel types a relationship as its target
+    model, hence the cast."""
+    options: list[LoaderOption] = []
+    for relationship in relationships:
+        attribute = cast(QueryableAttribute[Any], relationship)
+        collection = attribute.property.uselist
+        options.append(selectinload(attribute) if collection else joinedload(attribute))
+    return options
