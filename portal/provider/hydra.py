@@ -84,7 +84,7 @@ class Pagination:
         return (self.page - 1) * self.items_per_page
 
 
-def pagination(
+async def pagination(
     page: Annotated[int, Query(description="Page number, from 1.")] = 1,
     items_per_page: Annotated[
         int, Query(alias="itemsPerPage", description="Items per page (documented maximum).")
@@ -226,7 +226,7 @@ def requested_sort(request: Request, allowed: Container[str]) -> list[tuple[str,
 # --- includes ---------------------------------------------------------------------------------
 
 
-def includes(
+async def includes(
     bracketed: Annotated[
         list[str] | None, Query(alias="includes[]", description="Relations to embed.")
     ] = None,

@@ -10,7 +10,7 @@ from portal.provider.errors import ApiError
 from portal.settings import get_settings
 
 
-def refuse_foreign_writes(request: Request) -> None:
+async def refuse_foreign_writes(request: Request) -> None:
     if request.method in SAFE_METHODS:
         return
     if is_foreign(request.headers, get_settings().portal_allowed_origins):

@@ -131,7 +131,7 @@ def _second_factor_due(db: Session, user: User) -> bool:
 OptionalPrincipal = Annotated[Principal | None, Depends(optional_principal)]
 
 
-def principal_before_terms(principal: OptionalPrincipal) -> Principal:
+async def principal_before_terms(principal: OptionalPrincipal) -> Principal:
     if principal is None:
         raise ApiError(401)
     return principal
@@ -158,7 +158,7 @@ def require_full_access(principal: Principal) -> None:
     require_second_factor(principal)
 
 
-def current_principal(principal: PrincipalBeforeTerms) -> Principal:
+async def current_principal(principal: PrincipalBeforeTerms) -> Principal:
     require_full_access(principal)
     return principal
 
@@ -166,7 +166,7 @@ def current_principal(principal: PrincipalBeforeTerms) -> Principal:
 CurrentPrincipal = Annotated[Principal, Depends(current_principal)]
 
 
-def admin_principal(principal: CurrentPrincipal) -> Principal:
+async def admin_principal(principal: CurrentPrincipal) -> Principal:
     """An administrator, by token or session (not while impersonating someone else)."""
     if not principal.allows(MANAGE_INTEGRATION):
         raise ApiError(403)

@@ -40,7 +40,7 @@ _SORTABLE = {
 _NEWEST_FIRST = [("dateInvoice", True)]
 
 
-def invoice_sort(request: Request) -> list[tuple[Any, bool]]:
+async def invoice_sort(request: Request) -> list[tuple[Any, bool]]:
     """The requested order, else the newest invoices first (spec 2: dateInvoice descending).
     The reference (unique) breaks ties in the direction of the last field, so that one index
     ``(company, field, reference)`` is read forwards or backwards without a sort."""

@@ -80,7 +80,7 @@ _requested_ordering = ordering(
 )
 
 
-def sensor_ordering(request: Request) -> Ordering:
+async def sensor_ordering(request: Request) -> Ordering:
     """The requested order, then the screen's: group, device, priority descending, position
     (spec 2), the id last so pages never overlap."""
     return [
@@ -93,7 +93,7 @@ def sensor_ordering(request: Request) -> Ordering:
     ]
 
 
-def sensor_paging(
+async def sensor_paging(
     page: Annotated[int, Query(ge=1, le=1_000_000, description="Page number, from 1.")] = 1,
     items_per_page: Annotated[
         int | None,

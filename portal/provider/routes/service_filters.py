@@ -27,7 +27,7 @@ _requested_ordering = ordering(
 )
 
 
-def service_ordering(request: Request) -> Ordering:
+async def service_ordering(request: Request) -> Ordering:
     """The requested order, then the reference to break ties in the direction of the last
     requested field: one index of (field, reference) then serves both directions."""
     clauses = _requested_ordering(request)
@@ -43,7 +43,7 @@ class ServiceFilters:
     type_ids: tuple[uuid.UUID, ...]
 
 
-def service_filters(
+async def service_filters(
     search: Annotated[
         str | None,
         Query(

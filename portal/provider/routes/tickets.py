@@ -59,7 +59,7 @@ _SORTABLE = {
 }
 
 
-def ticket_sort(request: Request) -> list[tuple[Any, bool]]:
+async def ticket_sort(request: Request) -> list[tuple[Any, bool]]:
     """The requested order (newest first by default, spec 2), then the number to break ties in
     the direction of the last field, so one index ``(company, date, number)`` serves both
     directions. A field named twice keeps its first direction."""
@@ -83,7 +83,7 @@ class TicketFilters:
     subject: str
 
 
-def ticket_filters(
+async def ticket_filters(
     ticket_id: Annotated[
         str | None,
         Query(alias="id", max_length=50, description="The ticket's number (#1234 or 1234)."),
