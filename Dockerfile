@@ -10,8 +10,8 @@
 # Production environment (see portal/settings.py for every setting):
 #   DATABASE_URL        required: PostgreSQL of the embedded provider, postgresql://user:pass@host/db
 #                       (the SQLite default lives in /app/data, lost with the container).
-#   REDIS_URL           required: Reflex state shared by the workers (GRANIAN_WORKERS, 2 × cores + 1
-#                       by default); without Redis, run a single worker with GRANIAN_WORKERS=1.
+#   REDIS_URL           required: Reflex state shared by the workers (GRANIAN_WORKERS, one per core
+#                       by default); without Redis, a single worker runs.
 #   PORTAL_PUBLIC_URL   the address users type, used in the links of e-mails (default
 #                       http://localhost:$PORT, right only on the server itself).
 #   PROVIDER_API_URL    the provider's own API; empty means the embedded one.

@@ -15,7 +15,7 @@ import reflex as rx
 from reflex.plugins.sitemap import SitemapPlugin
 
 from portal.metrics_dir import ensure_multiprocess_dir
-from portal.settings import DATA_DIR, get_settings
+from portal.settings import DATA_DIR, backend_workers, get_settings
 
 _VENV_BIN = str(Path(sys.executable).parent)
 if _VENV_BIN not in os.environ.get("PATH", "").split(os.pathsep):
@@ -44,6 +44,10 @@ if "NPM_CONFIG_REGISTRY" not in os.environ and _npm:
 ensure_multiprocess_dir()
 
 settings = get_settings()
+if settings.redis_url:
+    # Several workers need Redis (they share the tabs' states through it); Reflex runs one
+    # without it, whatever this says.
+    os.environ.setdefault("GRANIAN_WORKERS", str(backend_workers()))
 
 # In production the pages and the backend share one port, reached at the public URL: the built
 # pages open their websocket there, so through the proxy users reach, whatever port the instance

@@ -4,6 +4,7 @@ One module for both sides so a value such as the staff mail domain has one sourc
 neither this module nor its callers in ``portal.provider`` import Reflex.
 """
 
+import os
 import socket
 from datetime import date
 from functools import lru_cache
@@ -186,3 +187,10 @@ class Settings(BaseSettings):
 @lru_cache
 def get_settings() -> Settings:
     return Settings()
+
+
+def backend_workers() -> int:
+    """The backend worker processes of an instance with Redis, unless GRANIAN_WORKERS names
+    another count: one per core. Reflex's default (2 x cores + 1) measured worse on two cores,
+    the provider's queries sharing them (docs/decisions/backend-workers.md)."""
+    return os.cpu_count() or 1

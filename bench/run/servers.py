@@ -14,10 +14,13 @@ from pathlib import Path
 import httpx
 import psutil
 
+from portal.settings import backend_workers
+
 ROOT = Path(__file__).resolve().parents[2]
 STARTUP_SECONDS = 600
-# Reflex's production default with Redis (2 × cores + 1), set for both servers so they match.
-WORKERS = (os.cpu_count() or 1) * 2 + 1
+# The portal's production default with Redis unless GRANIAN_WORKERS says otherwise, set for both
+# servers so they match.
+WORKERS = int(os.environ.get("GRANIAN_WORKERS") or backend_workers())
 _SKIP = (".git", ".venv", "data", ".web", ".states", "__pycache__", ".mypy_cache", ".ruff_cache")
 
 
