@@ -22,6 +22,7 @@ happens. A table within another page sets ``in_address = False`` and is opened w
 ``_open_with(filters)``.
 """
 
+import asyncio
 import json
 import math
 from collections.abc import AsyncIterator
@@ -76,7 +77,7 @@ class ListState(SessionState, mixin=True):
         raise NotImplementedError
 
     async def _open(self, client: ProviderClient) -> None:
-        """What a screen loads once when it opens, before its list (tiles, filter options)."""
+        """What a screen loads once when it opens, beside its list (tiles, filter options)."""
 
     @rx.var
     def page_count(self) -> int:
@@ -109,12 +110,14 @@ class ListState(SessionState, mixin=True):
         self._adopt_paging(paging)
         self.loading = True
         yield
+        # The tiles and filter options come beside the first page, not before it: the screen
+        # waits for the slower of the calls, not for their sum (issue 11).
+        opening = asyncio.create_task(self._open(await self.provider()))
         try:
-            await self._open(await self.provider())
+            async for update in self._reload(record=False):
+                yield update
         finally:
-            self.loading = False
-        async for update in self._reload(record=False):
-            yield update
+            await opening
 
     def _open_with(self, filters: Filters) -> EventSpec:
         """A table within another page: its first page for these filters."""
