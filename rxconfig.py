@@ -56,6 +56,30 @@ _production_urls = (
     {"api_url": settings.portal_public_url} if os.environ.get("REFLEX_ENV_MODE") == "prod" else {}
 )
 
+
+# The Radix color scales the portal uses: only their tokens are shipped, not those of the 22
+# others (tests/unit/test_theme_colors.py holds the code to this list).
+THEME_COLORS = ("gray", "mauve", "purple", "grass", "green", "red", "amber", "orange", "blue")
+
+
+class PortalRadixThemes(rx.plugins.RadixThemesPlugin):
+    """Radix Themes trimmed to what the portal uses (issue 11; docs/decisions/first-load.md):
+    its whole namespace is not bundled into every page for dynamic (eval'd) components, which
+    the portal does not use, and its style sheet keeps the tokens of THEME_COLORS only. The
+    package is still installed: every Radix Themes component names it as its library."""
+
+    def get_frontend_dependencies(self, **context: object) -> tuple[str, ...]:
+        return ()
+
+    def get_stylesheet_paths(self, **context: object) -> tuple[str, ...]:
+        return (
+            *(f"@radix-ui/themes/tokens/colors/{color}.css" for color in THEME_COLORS),
+            "@radix-ui/themes/tokens/base.css",
+            "@radix-ui/themes/components.css",
+            "@radix-ui/themes/utilities.css",
+        )
+
+
 config = rx.Config(
     app_name="portal",
     telemetry_enabled=False,
@@ -69,7 +93,7 @@ config = rx.Config(
     cors_allowed_origins=settings.portal_allowed_origins,
     **({"state_manager_mode": "redis"} if settings.redis_url else {}),
     plugins=[
-        rx.plugins.RadixThemesPlugin(
+        PortalRadixThemes(
             theme=rx.theme(
                 accent_color="purple",
                 gray_color="mauve",

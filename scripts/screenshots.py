@@ -35,6 +35,21 @@ def home(page: Page) -> None:
     expect(page.locator("[aria-busy='true']")).to_have_count(0)
 
 
+def login(page: Page) -> None:
+    """The login page as it paints, before its websocket has opened."""
+    page.goto("/login")
+    expect(page.locator("#login-email")).to_be_visible()
+
+
+def navigation(page: Page) -> None:
+    """The navigation: the navbar on a desktop, the menu opened from the left on a phone."""
+    _log_in(page, "alice@acme-networks.test")
+    menu = page.get_by_role("button", name=re.compile("Open the menu|Ouvrir le menu"))
+    if menu.is_visible():
+        menu.click()
+        expect(page.get_by_role("dialog")).to_be_visible()
+
+
 def forgot_password(page: Page) -> None:
     page.goto("/forgot-password")
     page.locator("#forgot-email").fill("alice@acme-networks.test")
@@ -179,7 +194,9 @@ def maintenance_dialog(page: Page) -> None:
 
 
 SCREENS: dict[str, Callable[[Page], None]] = {
+    "login": login,
     "home": home,
+    "navigation": navigation,
     "forgot-password": forgot_password,
     "reset-password": reset_password,
     "user-form": user_form,

@@ -52,14 +52,14 @@ def _nav_link(route: routes.Route, on_click=None) -> rx.Component:
 
 
 def language_selector() -> rx.Component:
-    return rx.select.root(
-        rx.select.trigger(aria_label=_("Language"), variant="ghost", color="white", radius="full"),
-        rx.select.content(
-            *(rx.select.item(name, value=code) for code, name in LANGUAGE_NAMES.items())
-        ),
+    """The browser's own select: it needs none of the JavaScript a Radix select brings to every
+    page (issue 11), and keyboards, screen readers and phones know it."""
+    return rx.el.select(
+        *(rx.el.option(name, value=code) for code, name in LANGUAGE_NAMES.items()),
         value=PreferencesState.current_language,
         on_change=PreferencesState.set_language,
-        size="2",
+        aria_label=_("Language"),
+        class_name="language-select",
     )
 
 
@@ -131,8 +131,10 @@ class DrawerState(rx.State):
 
 
 def _drawer() -> rx.Component:
-    return rx.drawer.root(
-        rx.drawer.trigger(
+    """The navigation of small screens: a dialog sliding from the left edge. A Radix dialog the
+    pages load anyway, rather than a drawer library of its own on every page (issue 11)."""
+    return rx.dialog.root(
+        rx.dialog.trigger(
             rx.icon_button(
                 rx.icon("menu", size=22),
                 variant="ghost",
@@ -140,42 +142,35 @@ def _drawer() -> rx.Component:
                 aria_label=_("Open the menu"),
             )
         ),
-        rx.drawer.overlay(z_index="1500"),
-        rx.drawer.portal(
-            rx.drawer.content(
-                rx.vstack(
-                    rx.hstack(
-                        rx.text(
-                            get_settings().company_name, size="4", weight="bold", color="white"
-                        ),
-                        rx.spacer(),
-                        rx.drawer.close(
-                            rx.icon_button(
-                                rx.icon("x"),
-                                variant="ghost",
-                                color="white",
-                                aria_label=_("Close"),
-                            )
-                        ),
-                        width="100%",
+        rx.dialog.content(
+            rx.vstack(
+                rx.hstack(
+                    rx.dialog.title(
+                        get_settings().company_name, size="4", weight="bold", color="white"
                     ),
-                    *(
-                        _nav_link(route, on_click=DrawerState.set_open(False))
-                        for route in routes.NAVBAR_ROUTES
+                    rx.spacer(),
+                    rx.dialog.close(
+                        rx.icon_button(
+                            rx.icon("x"),
+                            variant="ghost",
+                            color="white",
+                            aria_label=_("Close"),
+                        )
                     ),
-                    spacing="3",
-                    padding="20px",
-                    align="start",
+                    width="100%",
+                    align="center",
                 ),
-                top="0",
-                left="0",
-                height="100%",
-                width="min(280px, 80vw)",
-                background_color=rx.color("purple", 10),
-                z_index="1600",
-            )
+                *(
+                    _nav_link(route, on_click=DrawerState.set_open(False))
+                    for route in routes.NAVBAR_ROUTES
+                ),
+                spacing="3",
+                align="start",
+            ),
+            class_name="navigation-sheet",
+            aria_describedby=None,
+            background_color=rx.color("purple", 10),
         ),
-        direction="left",
         open=DrawerState.open,
         on_open_change=DrawerState.set_open,
     )

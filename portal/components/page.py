@@ -59,7 +59,9 @@ def _guarded(route: Route, content: rx.Component) -> rx.Component:
             content = rx.cond(SessionState.forbidden, _forbidden(), content)
         return rx.cond(ready & SessionState.is_logged_in, content, _waiting())
     if route.access is Access.LOGGED_OUT_ONLY:
-        return rx.cond(rx.State.is_hydrated & ~SessionState.is_logged_in, content, _waiting())
+        # Painted from the prerendered page, before the websocket (issue 11): what is typed
+        # waits in the event queue, and a signed-in visitor is sent home once it is open.
+        return rx.cond(SessionState.is_logged_in, _waiting(), content)
     return content
 
 

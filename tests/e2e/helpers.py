@@ -37,3 +37,8 @@ def open_user_menu(page: Page) -> None:
         except AssertionError:
             page.keyboard.press("Escape")
     expect(menu).to_be_visible()
+
+
+def choose_language(page: Page, language: str, label: str = "Language") -> None:
+    """The navbar's language select (a native one), by the language's own name."""
+    page.get_by_role("combobox", name=label).select_option(label=language)

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.helpers import log_in_as
+from tests.e2e.helpers import choose_language, log_in_as
 
 ALICE = "alice@acme-networks.test"
 BOB = "bob@acme-networks.test"
@@ -73,8 +73,7 @@ def test_without_invoice_access_no_invoice_figures(page: Page) -> None:
 def test_amounts_and_labels_in_french(page: Page) -> None:
     log_in_as(page, ALICE)
     expect(page.get_by_test_id("tile-amount-due")).to_contain_text("€")
-    page.get_by_role("combobox", name="Language").click()
-    page.get_by_role("option", name="Français").click()
+    choose_language(page, "Français")
     expect(page.get_by_role("heading", name="Derniers tickets")).to_be_visible()
     # "1 234,56 €": a comma before the cents and the euro sign after the amount.
     expect(page.get_by_test_id("tile-amount-due")).to_have_text(

@@ -7,7 +7,7 @@ from datetime import date, timedelta
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
-from tests.e2e.helpers import log_in_as
+from tests.e2e.helpers import choose_language, log_in_as
 
 ALICE = "alice@acme-networks.test"
 
@@ -107,8 +107,7 @@ def test_an_invoice_pdf_is_a_real_pdf_with_its_number(page: Page) -> None:
 
 def test_amounts_and_dates_read_the_french_way(page: Page) -> None:
     _open_invoicing(page)
-    page.get_by_role("combobox", name="Language").click()
-    page.get_by_role("option", name="Français").click()
+    choose_language(page, "Français")
     expect(page.get_by_role("heading", name="Facturation")).to_be_visible()
     # "1 234,56 €": a comma before the cents and the euro sign after the amount.
     expect(page.get_by_test_id("tile-amount-due")).to_have_text(

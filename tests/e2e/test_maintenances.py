@@ -11,7 +11,7 @@ import httpx
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.helpers import log_in_as
+from tests.e2e.helpers import choose_language, log_in_as
 
 ALICE = "alice@acme-networks.test"
 # The demo's busy night: five Acme works on the 15th of the current month from 22:00 UTC, the
@@ -97,8 +97,7 @@ def test_a_more_link_opens_the_day_and_a_click_opens_the_dialog(page: Page) -> N
 
 def test_the_calendar_speaks_french(page: Page) -> None:
     calendar = _open(page)
-    page.get_by_role("combobox", name="Language").click()
-    page.get_by_role("option", name="Français").click()
+    choose_language(page, "Français")
     expect(calendar.locator(".fc-col-header-cell").first).to_have_text(re.compile("^lun", re.I))
     expect(calendar.locator(".fc-toolbar-title")).to_have_text(
         re.compile(rf"^{_FRENCH_MONTHS[BUSY_DAY.month - 1]} {BUSY_DAY.year}$", re.I)

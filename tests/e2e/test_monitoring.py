@@ -12,7 +12,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from portal.provider.db import create_db_engine
 from tests.e2e.conftest import _portal_environment
-from tests.e2e.helpers import DEMO_PASSWORD, log_in_as
+from tests.e2e.helpers import DEMO_PASSWORD, choose_language, log_in_as
 
 BOB = "bob@acme-networks.test"
 CLAIRE = "claire@globex.test"
@@ -137,8 +137,7 @@ def test_the_refresh_keeps_the_open_dialog_and_shows_new_states(
 
 def test_french_time_labels(page: Page) -> None:
     _open_monitoring(page)
-    page.get_by_role("combobox", name="Language").click()
-    page.get_by_role("option", name="Français").click()
+    choose_language(page, "Français")
     expect(page.get_by_role("heading", level=1, name="Supervision")).to_be_visible()
     _live(page, "Traffic").click()
     dialog = page.get_by_test_id("chart-dialog")

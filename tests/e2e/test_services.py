@@ -10,7 +10,7 @@ from pathlib import Path
 from babel.dates import format_date
 from playwright.sync_api import Page, expect
 
-from tests.e2e.helpers import log_in_as
+from tests.e2e.helpers import choose_language, log_in_as
 
 ALICE = "alice@acme-networks.test"  # reference master, invoice access
 BOB = "bob@acme-networks.test"  # neither
@@ -186,8 +186,7 @@ def test_switching_language_relabels_the_loaded_list(page: Page) -> None:
     shown = re.search(r"RFS date: (.+\d{4})", card.inner_text())
     assert shown is not None
     rfs_date = _english_date(shown.group(1))
-    page.get_by_role("combobox", name="Language").click()
-    page.get_by_role("option", name="Français").click()
+    choose_language(page, "Français")
     # The provider's labels and the server's dates follow without a reload.
     expect(card).to_contain_text("Colocation – cage privative")
     french = format_date(rfs_date, format="medium", locale="fr_FR")

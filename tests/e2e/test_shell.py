@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.helpers import log_in_as, open_user_menu
+from tests.e2e.helpers import choose_language, log_in_as, open_user_menu
 
 
 def test_navbar_follows_permissions(page: Page) -> None:
@@ -34,16 +34,14 @@ def test_language_switch_changes_texts_and_formats(page: Page) -> None:
     log_in_as(page, "alice@acme-networks.test")
     since = page.get_by_test_id("signed-in-since")
     expect(since).to_have_text(re.compile(r"\d{1,2}:\d{2}\s?(am|pm)"))
-    page.get_by_role("combobox", name="Language").click()
-    page.get_by_role("option", name="Français").click()
+    choose_language(page, "Français")
     expect(page.get_by_role("heading", level=1)).to_contain_text("Bienvenue sur votre portail")
     expect(page.get_by_role("banner").get_by_role("link", name="Utilisateurs")).to_be_visible()
     expect(since).to_have_text(re.compile(r"\d{2}:\d{2}\.$"))
     expect(since).not_to_contain_text(re.compile(r"am|pm"))
     page.reload()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Bienvenue sur votre portail")
-    page.get_by_role("combobox", name="Langue").click()
-    page.get_by_role("option", name="English").click()
+    choose_language(page, "English", label="Langue")
     expect(page.get_by_role("heading", level=1)).to_contain_text("Welcome to your")
 
 

@@ -4,7 +4,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.helpers import log_in
+from tests.e2e.helpers import choose_language, log_in
 
 
 def test_accepting_the_terms_opens_the_portal(page: Page) -> None:
@@ -37,6 +37,5 @@ def test_terms_state_the_retention_periods(page: Page) -> None:
 def test_legal_notices_follow_the_language(page: Page) -> None:
     page.goto("/legal_notices")
     expect(page.get_by_role("heading", name="Legal notices", level=1)).to_be_visible()
-    page.get_by_role("combobox", name="Language").click()
-    page.get_by_role("option", name="Français").click()
+    choose_language(page, "Français")
     expect(page.get_by_role("heading", name="Mentions légales", level=1)).to_be_visible()

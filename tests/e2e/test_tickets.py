@@ -10,7 +10,7 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from portal.provider.demo_data.tickets import HOSTILE
-from tests.e2e.helpers import DEMO_PASSWORD, log_in_as
+from tests.e2e.helpers import DEMO_PASSWORD, choose_language, log_in_as
 
 ALICE = "alice@acme-networks.test"
 CLAIRE = "claire@globex.test"
@@ -220,8 +220,7 @@ def test_the_process_tab_in_english_and_french(page: Page) -> None:
         "In absolute emergencies, after phoning the Helpdesk, the request can be escalated "
         "along the escalation path."
     )
-    page.get_by_role("combobox", name="Language").click()
-    page.get_by_role("option", name="Français").click()
+    choose_language(page, "Français")
     expect(page.get_by_role("img", name="Chemin d'escalade")).to_be_visible()
     expect(page.get_by_test_id("escalation-note")).to_contain_text(
         "En cas d'urgence absolue, après avoir appelé le Helpdesk"

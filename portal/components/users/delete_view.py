@@ -4,47 +4,28 @@ own subclass of ``UserDeleteState``."""
 
 import reflex as rx
 
+from portal.components.confirm_dialog import confirm_dialog
 from portal.components.i18n import _
 from portal.components.users.delete_state import UserDeleteState
 
 
 def delete_dialog(delete: type[UserDeleteState]) -> rx.Component:
-    return rx.alert_dialog.root(
-        rx.alert_dialog.content(
-            rx.alert_dialog.title(
-                rx.cond(delete.deleting_self, _("Confirm delete account ?"), _("Delete user"))
+    return confirm_dialog(
+        title=rx.cond(delete.deleting_self, _("Confirm delete account ?"), _("Delete user")),
+        description=rx.cond(
+            delete.deleting_self,
+            _(
+                "Your information will be deleted and you will no longer be able to "
+                "log in with this account."
             ),
-            rx.alert_dialog.description(
-                rx.cond(
-                    delete.deleting_self,
-                    _(
-                        "Your information will be deleted and you will no longer be able to "
-                        "log in with this account."
-                    ),
-                    _(
-                        "The user {name} will be deleted and will no longer be able to log in.",
-                        name=delete.delete_name,
-                    ),
-                ),
-                size="2",
+            _(
+                "The user {name} will be deleted and will no longer be able to log in.",
+                name=delete.delete_name,
             ),
-            rx.flex(
-                rx.alert_dialog.cancel(
-                    rx.button(
-                        _("Cancel"), variant="soft", color_scheme="gray", on_click=delete.cancel
-                    )
-                ),
-                rx.button(
-                    _("Delete"),
-                    color_scheme="red",
-                    on_click=delete.confirm,
-                    loading=delete.deleting,
-                ),
-                justify="end",
-                spacing="3",
-                margin_top="16px",
-            ),
-            max_width="400px",
         ),
-        open=delete.delete_open,
+        action=_("Delete"),
+        on_confirm=delete.confirm,
+        on_cancel=delete.cancel,
+        busy=delete.deleting,
+        is_open=delete.delete_open,
     )
