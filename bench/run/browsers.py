@@ -216,10 +216,11 @@ class Browser:
         await self.pause()  # typing
         await socket.emit(_handler(LoginState, "set_login_email"), {"value": self.email})
         await socket.emit(_handler(LoginState, "set_login_password"), {"value": self.password})
+        # The form's data, as the front end submits it: the handler reads the fields from it.
+        form = {"form": {"email": self.email, "password": self.password}}
         claim = await _timed(
-            self.timings, "log in", socket, [(_handler(LoginState, "submit"), {"_form": {}})],
-            _page_load,
-        )  # fmt: skip
+            self.timings, "log in", socket, [(_handler(LoginState, "submit"), form)], _page_load
+        )
         response = await http.get(self.url + claim, follow_redirects=False)
         session = response.cookies.get("patchbay_session")
         if response.status_code >= 400 or not session:

@@ -8,7 +8,7 @@ from sqlalchemy import create_engine
 from sqlmodel import Session, col, func, select
 
 from portal.provider.models import ProviderSession, User
-from tests.e2e.helpers import log_in, log_in_as, open_user_menu
+from tests.e2e.helpers import DEMO_PASSWORD, log_in, log_in_as, open_user_menu
 
 
 def _provider_sessions(settings: dict[str, str], email: str) -> int:
@@ -44,6 +44,22 @@ def test_wrong_password_shows_the_error_alert(page: Page) -> None:
     log_in(page, "alice@acme-networks.test", "Wrong-password-1")
     expect(page.get_by_role("alert")).to_contain_text("Invalid credentials")
     expect(page).to_have_url(re.compile(r"/login/?$"))
+
+
+def test_a_reload_after_a_failure_starts_from_empty_fields(page: Page) -> None:
+    """The form paints before the websocket opens; the tab's state, which still holds the
+    failed attempt, must then neither fill the fields nor mix with what is typed at once."""
+    log_in(page, "bob@acme-networks.test", "Wrong-password-1")
+    expect(page.get_by_role("alert")).to_contain_text("Invalid credentials")
+    page.reload()
+    page.get_by_label("E-mail").fill("alice@acme-networks.test")
+    expect(page.get_by_role("alert")).to_have_count(0)
+    expect(page.get_by_label("Password")).to_have_value("")
+    expect(page.get_by_role("button", name="Login")).to_be_disabled()
+    expect(page.get_by_label("E-mail")).to_have_value("alice@acme-networks.test")
+    page.get_by_label("Password").fill(DEMO_PASSWORD)
+    page.get_by_role("button", name="Login").click()
+    expect(page).to_have_url(re.compile(r":\d+/$"))
 
 
 def test_log_in_and_out(page: Page, portal_settings: dict[str, str]) -> None:

@@ -41,8 +41,10 @@ def _error() -> rx.Component:
     )
 
 
-@page(routes.LOGIN, login_layout_=True)
+@page(routes.LOGIN, login_layout_=True, on_load=[LoginState.clear_form])
 def login() -> rx.Component:
+    """Its fields are the browser's own (uncontrolled): the page paints before its websocket
+    opens, and the state that arrives then must not write over what is being typed."""
     return rx.form(
         rx.vstack(
             rx.heading(
@@ -62,9 +64,8 @@ def login() -> rx.Component:
                     name="email",
                     type="email",
                     auto_complete="username",
-                    value=LoginState.login_email,
                     on_change=LoginState.set_login_email,
-                    on_blur=LoginState.touch("email"),
+                    on_blur=LoginState.leave_email,
                     size="3",
                     width="100%",
                 ),
@@ -78,9 +79,8 @@ def login() -> rx.Component:
                     name="password",
                     type="password",
                     auto_complete="current-password",
-                    value=LoginState.login_password,
                     on_change=LoginState.set_login_password,
-                    on_blur=LoginState.touch("password"),
+                    on_blur=LoginState.leave_password,
                     size="3",
                     width="100%",
                 ),

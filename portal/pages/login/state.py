@@ -48,13 +48,35 @@ class LoginState(SessionState):
         self.login_password = value
 
     @rx.event
-    def touch(self, field: str):
+    def leave_email(self, value: str):
+        """A field filled before the page's script ran sent no change: leaving it tells."""
+        self.login_email = value
+        self._touch("email")
+
+    @rx.event
+    def leave_password(self, value: str):
+        self.login_password = value
+        self._touch("password")
+
+    @rx.event
+    def clear_form(self):
+        """A page load starts from empty fields, as the browser shows them; a reload in the same
+        tab would otherwise keep an earlier attempt's values (and password) in the state."""
+        self.login_email, self.login_password, self.touched = "", "", []
+        self.error_code, self.error_message = 0, ""
+
+    def _touch(self, field: str):
         if field not in self.touched:
             self.touched = [*self.touched, field]
 
     @rx.event
-    async def submit(self, _form: dict):
+    async def submit(self, form: dict):
+        # The form's own values: what the browser shows is what is sent.
+        self.login_email = str(form.get("email", self.login_email))
+        self.login_password = str(form.get("password", self.login_password))
         if not self.can_submit:
+            self._touch("email")
+            self._touch("password")
             return
         self.loading = True
         self.error_code, self.error_message = 0, ""
