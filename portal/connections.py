@@ -82,11 +82,15 @@ def shared_transport() -> SharedTransport | None:
     return transport
 
 
-def anonymous_client(language: str, forwarded_for: str = "") -> ProviderClient:
-    """A client without a session, for login; the caller closes it."""
+def anonymous_client(
+    language: str, forwarded_for: str = "", cookies: dict[str, str] | None = None
+) -> ProviderClient:
+    """A client without a session, for login (``cookies``: a remembered device's, a pending
+    login's); the caller closes it."""
     return ProviderClient(
         provider_base_url(),
         language=language,
+        cookies=cookies,
         forwarded_for=forwarded_for or None,
         transport=shared_transport(),
     )

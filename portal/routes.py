@@ -77,6 +77,9 @@ CONTACTS = Route(
 USERS = Route("users", "/users", N_("Users"), navbar_position=7, permission=VIEW_USERS_MENU)
 # A profile: one's own always; another's as far as the provider lets the user read it.
 USER = Route("user", "/users/[id]", N_("User"))
+# Issue 18, beyond the spec: one's own TOTP second factor; reached from one's profile, and the
+# only private page a user sees until they set up a factor SECOND_FACTOR_REQUIRED asks of them.
+SECOND_FACTOR = Route("secondFactor", "/account/second-factor", N_("Two-step sign-in"))
 # Issue 17, beyond the spec: administrators read the audit log; reached from the user menu.
 AUDIT_LOG = Route("auditLog", "/audit", N_("Audit log"), permission=VIEW_AUDIT_LOG)
 LEGAL_NOTICES = Route("legalNotices", "/legal_notices", N_("Legal notices"), Access.PUBLIC)
@@ -99,6 +102,7 @@ ROUTES = (
     CONTACTS,
     USERS,
     USER,
+    SECOND_FACTOR,
     AUDIT_LOG,
     LEGAL_NOTICES,
     TERMS_OF_USE,

@@ -8,8 +8,10 @@ every read.
 The store holds no usable token (issue 18, item 8): a session is found by the SHA-256 of its
 token, and its value, the provider cookie included, is sealed with a key derived from the token;
 a claim ticket is found by its hash and holds the session token sealed with the ticket. Whoever
-reads the store (a backup, another local user, a Redis dump) can neither sign in with what they
-find nor call the provider. See docs/decisions/session-store-secrets.md.
+reads the store (a backup, another local user, its keys in a Redis dump) can neither sign in with
+what they find nor call the provider. A tab's Reflex state still holds its token (the binding to
+the cookie compares them): Reflex's state files are 0600, and Redis' own access control guards
+its copy. See docs/decisions/session-store-secrets.md.
 """
 
 import asyncio
@@ -22,6 +24,7 @@ import secrets
 import sqlite3
 import time
 from dataclasses import asdict, dataclass, field
+from http.cookies import CookieError, SimpleCookie
 from pathlib import Path
 from typing import Protocol
 
@@ -30,6 +33,10 @@ from redis import asyncio as redis_asyncio
 from portal.settings import Settings
 
 COOKIE_NAME = "patchbay_session"
+# A browser remembered at the second step of a login (issue 18, item 10): its cookie holds a
+# token of ours; the provider's device cookie stays here, sealed with it.
+DEVICE_COOKIE_NAME = "patchbay_device"
+REMEMBERED_DEVICE_SECONDS = 30 * 24 * 3600
 # Every key the portal writes to Redis starts so; Reflex's own state keys do not.
 REDIS_KEY_PREFIX = "patchbay:"
 CLAIM_TICKET_SECONDS = 60
@@ -45,8 +52,21 @@ class PortalSession:
     impersonator_email: str = ""
     impersonator_name: str = ""
     impersonator_roles: list[str] = field(default_factory=list)
+    # SECOND_FACTOR_REQUIRED applies and no factor is set up yet: only its set-up page opens.
+    second_factor_due: bool = False
     created_at: float = field(default_factory=time.time)
     last_seen_at: float = field(default_factory=time.time)
+
+
+def cookie_value(cookie_header: str, name: str) -> str:
+    """The value of cookie ``name`` in a ``Cookie`` header, or ""."""
+    cookie = SimpleCookie()
+    try:
+        cookie.load(cookie_header or "")
+    except CookieError:
+        return ""
+    morsel = cookie.get(name)
+    return morsel.value if morsel else ""
 
 
 def _digest(token: str) -> str:
@@ -218,14 +238,37 @@ class SessionStore:
     async def destroy(self, token: str) -> None:
         await self._backend.delete(f"session:{_digest(token)}")
 
-    async def issue_claim_ticket(self, token: str) -> str:
-        """A one-time ticket that lets the browser exchange it for the session cookie."""
+    async def issue_claim_ticket(self, token: str, device: str = "") -> str:
+        """A one-time ticket that lets the browser exchange it for the session cookie, and for
+        the device cookie of a browser remembered at this login."""
         ticket = secrets.token_urlsafe(32)
+        claim = json.dumps(asdict(Claim(token, device)))
         await self._backend.put(
-            f"claim:{_digest(ticket)}", seal(ticket, token), CLAIM_TICKET_SECONDS
+            f"claim:{_digest(ticket)}", seal(ticket, claim), CLAIM_TICKET_SECONDS
         )
         return ticket
 
-    async def redeem_claim_ticket(self, ticket: str) -> str | None:
+    async def redeem_claim_ticket(self, ticket: str) -> "Claim | None":
         stored = await self._backend.pop(f"claim:{_digest(ticket)}")
-        return unseal(ticket, stored) if stored is not None else None
+        raw = unseal(ticket, stored) if stored is not None else None
+        return Claim(**json.loads(raw)) if raw is not None else None
+
+    async def remember_device(self, provider_cookies: dict[str, str]) -> str:
+        """The token of a new device cookie for the browser; what the provider set to remember
+        the device stays here, sealed with it."""
+        token = secrets.token_urlsafe(32)
+        sealed = seal(token, json.dumps(provider_cookies))
+        await self._backend.put(f"device:{_digest(token)}", sealed, REMEMBERED_DEVICE_SECONDS)
+        return token
+
+    async def remembered_device(self, token: str) -> dict[str, str]:
+        """The provider cookies of a remembered browser's device token; {} when unknown."""
+        stored = await self._backend.get(f"device:{_digest(token)}") if token else None
+        raw = unseal(token, stored) if stored is not None else None
+        return json.loads(raw) if raw is not None else {}
+
+
+@dataclass(frozen=True)
+class Claim:
+    token: str
+    device: str = ""

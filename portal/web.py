@@ -16,7 +16,7 @@ from portal.docs_pdf import build_user_documentation
 from portal.i18n import match_language, negotiate_language
 from portal.origins import is_foreign
 from portal.provider.input_check import CONTROL_CHARACTERS
-from portal.session_store import COOKIE_NAME
+from portal.session_store import COOKIE_NAME, DEVICE_COOKIE_NAME, REMEMBERED_DEVICE_SECONDS
 from portal.settings import get_settings
 
 logger = logging.getLogger(__name__)
@@ -36,16 +36,21 @@ router = APIRouter(include_in_schema=False, dependencies=[Depends(own_origin_onl
 async def claim_session(
     ticket: str = "", next_: str = Query("/", alias="next")
 ) -> RedirectResponse:
-    """Exchanges a one-time login ticket for the HttpOnly session cookie."""
+    """Exchanges a one-time login ticket for the HttpOnly session cookie (and device cookie)."""
     settings = get_settings()
     target = routes.safe_redirect(next_)
-    token = await session_store().redeem_claim_ticket(ticket) if ticket else None
-    response = RedirectResponse(frontend_url(target if token else routes.LOGIN.path), 303)
-    if token:
+    claim = await session_store().redeem_claim_ticket(ticket) if ticket else None
+    response = RedirectResponse(frontend_url(target if claim else routes.LOGIN.path), 303)
+    if claim is None:
+        return response
+    cookies = [(COOKIE_NAME, claim.token, settings.session_absolute_hours * 3600)]
+    if claim.device:
+        cookies.append((DEVICE_COOKIE_NAME, claim.device, REMEMBERED_DEVICE_SECONDS))
+    for name, value, max_age in cookies:
         response.set_cookie(
-            COOKIE_NAME,
-            token,
-            max_age=settings.session_absolute_hours * 3600,
+            name,
+            value,
+            max_age=max_age,
             httponly=True,
             secure=not settings.is_development,
             samesite="lax",

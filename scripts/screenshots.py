@@ -86,6 +86,14 @@ def user_profile(page: Page) -> None:
     expect(page.locator("main").get_by_text("alice@acme-networks.test")).to_be_visible()
 
 
+def second_factor(page: Page) -> None:
+    """The set-up of two-step sign-in, at the QR code (an unconfirmed set-up changes nothing)."""
+    _log_in(page, "bob@acme-networks.test")
+    page.goto("/account/second-factor")
+    page.locator("main button").filter(has=page.locator("svg")).first.click()
+    expect(page.locator("main img")).to_have_attribute("src", re.compile("^data:image/svg"))
+
+
 def impersonation(page: Page) -> None:
     _log_in(page, "admin@patchbay.test")
     page.goto("/users?email=alice%40acme-networks.test")
@@ -201,6 +209,7 @@ SCREENS: dict[str, Callable[[Page], None]] = {
     "reset-password": reset_password,
     "user-form": user_form,
     "user-profile": user_profile,
+    "second-factor": second_factor,
     "impersonation": impersonation,
     "invoicing": invoicing,
     "tickets": tickets,

@@ -3,7 +3,7 @@
 Reflex states call typed methods (``client.users.get(uuid)``) and catch ``ProviderError``.
 """
 
-from portal.client.base import SESSION_COOKIE, ProviderClient
+from portal.client.base import DEVICE_COOKIE, SESSION_COOKIE, ProviderClient
 from portal.client.errors import (
     Forbidden,
     InvalidResponse,
@@ -21,6 +21,7 @@ from portal.client.hydra import Page, query_params, uuid_from_iri
 from portal.client.models import Company, SalesContact, User, UserPayload
 
 __all__ = [
+    "DEVICE_COOKIE",
     "SESSION_COOKIE",
     "Company",
     "Forbidden",

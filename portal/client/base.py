@@ -31,6 +31,7 @@ from portal.client.resources import (
     ImpersonationResource,
     InvoicesResource,
     MaintenancesResource,
+    SecondFactorResource,
     SensorsResource,
     ServicesResource,
     ServiceTypesResource,
@@ -43,6 +44,8 @@ from portal.logs import REQUEST_ID_HEADER, current_request_id, new_request_id, r
 logger = logging.getLogger(__name__)
 
 SESSION_COOKIE = "PATCHBAY_PROVIDER_SESSION"
+# Set at the second step of a login to remember the browser: kept apart from the session's jar.
+DEVICE_COOKIE = "PATCHBAY_PROVIDER_DEVICE"
 JSON_LD = "application/ld+json"
 # A multipart file: its name, its content and its MIME type.
 UploadFile = tuple[str, bytes, str]
@@ -83,6 +86,7 @@ class ProviderClient:
         self.tickets = TicketsResource(self)
         self.audit_log = AuditLogResource(self)
         self.sensors = SensorsResource(self)
+        self.second_factor = SecondFactorResource(self)
 
     @property
     def language(self) -> str:

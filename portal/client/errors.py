@@ -15,6 +15,7 @@ from portal.i18n import gettext
 
 NETWORK_KEY = "network"
 REQUIRED_TERMS = "required_terms"
+REQUIRED_SECOND_FACTOR = "required_second_factor"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,11 +63,16 @@ class Unauthorized(ProviderError):
 
 
 class Forbidden(ProviderError):
-    """403: the session may not do this, or the user has not accepted the terms yet."""
+    """403: the session may not do this, or the user has not accepted the terms or set up the
+    second factor asked of them yet."""
 
     @property
     def requires_terms(self) -> bool:
         return self.error_code == REQUIRED_TERMS
+
+    @property
+    def requires_second_factor(self) -> bool:
+        return self.error_code == REQUIRED_SECOND_FACTOR
 
 
 class NotFound(ProviderError):

@@ -1,5 +1,7 @@
 """Form fields with their label, and the validation message under them."""
 
+from typing import Any
+
 import reflex as rx
 
 
@@ -19,4 +21,21 @@ def field(
         rx.text(hint, size="1", color=rx.color("gray", 10)) if hint is not None else rx.fragment(),
         spacing="1",
         width="100%",
+    )
+
+
+def one_time_code_input(
+    id_: str, value: rx.Var[str] | str, on_change: Any, **props: Any
+) -> rx.Component:
+    """The field of a code from an authenticator app: the browser may fill it from an SMS or a
+    password manager, and a phone shows its digit keyboard."""
+    return rx.input(
+        id=id_,
+        name="code",
+        auto_complete="one-time-code",
+        input_mode="numeric",
+        value=value,
+        on_change=on_change,
+        size="3",
+        **props,
     )

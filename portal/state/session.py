@@ -9,7 +9,6 @@ a new tab stays signed in. Page states subclass ``SessionState`` to call the pro
 import json
 import logging
 from datetime import UTC, datetime
-from http.cookies import SimpleCookie
 
 import reflex as rx
 from reflex.event import EventSpec
@@ -20,12 +19,13 @@ from portal.connections import backend_url, forget_client, session_client, sessi
 from portal.i18n import N_, format_moment, gettext
 from portal.permissions import RULES, Rule, rules_for, user_writes_blocked
 from portal.routes import Access
-from portal.session_store import COOKIE_NAME, PortalSession
+from portal.session_store import COOKIE_NAME, PortalSession, cookie_value
 from portal.state.messages import TERMS_REMINDER, Events, MessagesState
 from portal.state.preferences import PreferencesState
 
 logger = logging.getLogger(__name__)
 FORBIDDEN = N_("Forbidden access")
+SECOND_FACTOR_REMINDER = N_("Please set up the second factor of your account first.")
 
 
 def load_from_server(url: str) -> EventSpec:
@@ -53,6 +53,8 @@ class SessionState(PreferencesState):
     # Rules as "action subject" strings: what the browser needs to show or hide, no more.
     rules: rx.Field[list[str]] = rx.field(default_factory=list)
     has_accepted_terms: bool = False
+    # SECOND_FACTOR_REQUIRED applies and no factor is set up: only its set-up page opens.
+    second_factor_due: bool = False
     signed_in_at: float = 0.0
     checked_path: str = ""
     # The page just guarded needs a permission the user lacks (spec 6): it shows only why.
@@ -120,7 +122,8 @@ class SessionState(PreferencesState):
         self, error: ProviderError, *, shown: bool = False, permanent: bool = False
     ) -> Events:
         """Sends a failed call to the one message handler, after the session rules of spec 8:
-        401 signs out with the current path as redirect, 403 required_terms opens the terms.
+        401 signs out with the current path as redirect, 403 required_terms opens the terms,
+        403 required_second_factor the set-up of the second factor.
         ``shown`` and ``permanent``: see ``MessagesState.show_error``. The caller returns or
         yields what this answers; ``reports_failures`` does that for it."""
         messages = await self.get_state(MessagesState)
@@ -129,7 +132,20 @@ class SessionState(PreferencesState):
             return await self._end(redirect=self.router.url.path)
         if isinstance(error, Forbidden) and error.requires_terms:
             return rx.redirect(routes.TERMS_OF_USE.path)
+        if isinstance(error, Forbidden) and error.requires_second_factor:
+            await self._mark_second_factor_due(True)
+            return rx.redirect(routes.SECOND_FACTOR.path)
         return None
+
+    async def _mark_second_factor_due(self, due: bool) -> None:
+        """Keeps whether the set-up of the second factor is due, here and in the session the
+        other tabs and workers read."""
+        self.second_factor_due = due
+        store = session_store()
+        session = await store.load(self._token) if self._token else None
+        if session is not None and session.second_factor_due != due:
+            session.second_factor_due = due
+            await store.save(self._token, session)
 
     def _session_expired(self) -> Unauthorized:
         return Unauthorized(401, "401", gettext(self.current_language, "Your session has expired."))
@@ -147,6 +163,7 @@ class SessionState(PreferencesState):
         self.roles = list(user.roles)
         self.rules = sorted(rule.key for rule in rules_for(user.roles))
         self.has_accepted_terms = user.has_accepted_terms
+        self.second_factor_due = session.second_factor_due if session else False
         self.impersonator_id = session.impersonator_id if session else ""
         self.impersonator_email = session.impersonator_email if session else ""
         self.impersonator_name = session.impersonator_name if session else ""
@@ -158,16 +175,14 @@ class SessionState(PreferencesState):
         self.roles = []
         self.rules = []
         self.has_accepted_terms = False
+        self.second_factor_due = False
         self.signed_in_at = 0.0
         self.checked_path = ""
         self.impersonator_id = self.impersonator_email = self.impersonator_name = ""
         self.impersonator_roles = []
 
     def _cookie_token(self) -> str:
-        cookie = SimpleCookie()
-        cookie.load(self.router.headers.cookie or "")
-        morsel = cookie.get(COOKIE_NAME)
-        return morsel.value if morsel else ""
+        return cookie_value(self.router.headers.cookie, COOKIE_NAME)
 
     async def _restore(self) -> bool:
         """Finds the live session of this tab, or of the browser's cookie; loads its user."""
@@ -235,6 +250,14 @@ class SessionState(PreferencesState):
             # What the provider's 403 required_terms would cause, without the round trip.
             messages.show(gettext(self.current_language, TERMS_REMINDER), "error", permanent=True)
             return [language_event, rx.redirect(routes.TERMS_OF_USE.path)]
+        if (
+            route.access is Access.PRIVATE
+            and self.second_factor_due
+            and route is not routes.SECOND_FACTOR
+        ):
+            # What the provider's 403 required_second_factor would cause, without the call.
+            messages.show(gettext(self.current_language, SECOND_FACTOR_REMINDER), "error")
+            return [language_event, rx.redirect(routes.SECOND_FACTOR.path)]
         self.checked_path = path
         if route.permission is not None and not self._holds(route.permission):
             self.forbidden = True

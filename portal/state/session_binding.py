@@ -13,7 +13,6 @@ state lock before each event; see docs/decisions/reflex-token-binding.md.
 """
 
 import hmac
-from http.cookies import CookieError, SimpleCookie
 
 from reflex.app import App
 from reflex.middleware import Middleware
@@ -21,19 +20,8 @@ from reflex.state import BaseState, StateUpdate
 from reflex_base import constants
 from reflex_base.event import Event
 
-from portal.session_store import COOKIE_NAME
+from portal.session_store import COOKIE_NAME, cookie_value
 from portal.state.session import SessionState
-
-
-def cookie_token(cookie_header: str) -> str:
-    """The portal session token of a ``Cookie`` header, or ""."""
-    cookie = SimpleCookie()
-    try:
-        cookie.load(cookie_header or "")
-    except CookieError:
-        return ""
-    morsel = cookie.get(COOKIE_NAME)
-    return morsel.value if morsel else ""
 
 
 def connection_cookie(state: BaseState) -> str:
@@ -54,7 +42,7 @@ class SessionCookieBinding(Middleware):
         session = await state.get_state(SessionState)
         held = session._token
         if held and not hmac.compare_digest(
-            held.encode(), cookie_token(connection_cookie(state)).encode()
+            held.encode(), cookie_value(connection_cookie(state), COOKIE_NAME).encode()
         ):
             root = state._get_root_state()
             await _load_every_substate(root)

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import httpx
 import psycopg
+import pyotp
 import pytest
 import sqlalchemy as sa
 from playwright.sync_api import Page, expect, sync_playwright
@@ -99,6 +100,8 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, o
         "SMTP_URL": "",
         "PORTAL_PUBLIC_URL": f"http://127.0.0.1:{proxy_port}",
         "LOG_FORMAT": "json",
+        # As in production: the staff who may impersonate must set up a second factor.
+        "SECOND_FACTOR_REQUIRED": "true",
     }
     try:
         redis_server.start()
@@ -317,3 +320,26 @@ def test_a_redis_outage_is_told_and_the_tab_carries_on_once_redis_is_back(
         expect(page.get_by_role("heading", level=1, name="Services")).to_be_visible(timeout=30_000)
         expect(page.get_by_role("button", name="Menu utilisateur")).to_be_visible()
 
+
+def test_staff_set_up_the_second_factor_that_production_requires(
+    deployment: dict[str, object],
+) -> None:
+    """Issue 18, item 10, with SECOND_FACTOR_REQUIRED as production has it: the sales user's
+    login leads to the set-up, no other page opens before it is done, and all do after."""
+    proxy = str(deployment["proxy"])
+    with _signed_in_page(proxy, "en-GB", "sales@patchbay.test") as page:
+        expect(page).to_have_url(re.compile(r"/account/second-factor/?$"))
+        required = "Your role requires two-step sign-in: set it up to continue."
+        expect(page.get_by_text(required)).to_be_visible()
+        page.goto("/users")
+        expect(page).to_have_url(re.compile(r"/account/second-factor/?$"))
+        page.get_by_role("button", name="Set up two-step sign-in").click()
+        secret = page.locator("main code").inner_text()
+        code = pyotp.TOTP(secret).now()
+        page.get_by_label("2. Enter the 6-digit code that the app shows:").fill(code)
+        page.get_by_role("button", name="Confirm").click()
+        expect(page.get_by_test_id("recovery-codes").locator("code")).to_have_count(10)
+        page.get_by_role("button", name="I have saved them").click()
+        expect(page).to_have_url(re.compile(r":\d+/$"))
+        page.goto("/users")
+        expect(page.get_by_role("table", name="Users")).to_be_visible(timeout=30_000)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from portal.session_store import (
+    Claim,
     PortalSession,
     RedisBackend,
     SessionStore,
@@ -66,7 +67,7 @@ async def test_destroy_ends_a_session(store: SessionStore) -> None:
 async def test_a_claim_ticket_is_redeemed_once(store: SessionStore) -> None:
     token = await store.create(PortalSession(user_id="u1", provider_cookies={}))
     ticket = await store.issue_claim_ticket(token)
-    assert await store.redeem_claim_ticket(ticket) == token
+    assert await store.redeem_claim_ticket(ticket) == Claim(token)
     assert await store.redeem_claim_ticket(ticket) is None
 
 
@@ -86,17 +87,23 @@ async def test_the_store_holds_no_usable_token(store: SessionStore, tmp_path: Pa
     token = await store.create(
         PortalSession(user_id="u1", provider_cookies={"PATCHBAY_PROVIDER_SESSION": provider_cookie})
     )
-    ticket = await store.issue_claim_ticket(token)
+    device_cookie = "provider-device-" + "d" * 40
+    device = await store.remember_device({"PATCHBAY_PROVIDER_DEVICE": device_cookie})
+    ticket = await store.issue_claim_ticket(token, device)
     backend = store._backend
     if isinstance(backend, SqliteBackend):
         written = _store_bytes(tmp_path)
     else:
         redis = backend._redis
-        keys = [f"patchbay:session:{_digest(token)}", f"patchbay:claim:{_digest(ticket)}"]
+        keys = [
+            f"patchbay:session:{_digest(token)}",
+            f"patchbay:claim:{_digest(ticket)}",
+            f"patchbay:device:{_digest(device)}",
+        ]
         written = "".join([*keys, *[str(await redis.get(k)) for k in keys]]).encode()
-    for secret in (token, ticket, provider_cookie):
+    for secret in (token, ticket, provider_cookie, device, device_cookie):
         assert secret.encode() not in written
-    assert await store.redeem_claim_ticket(ticket) == token
+    assert await store.redeem_claim_ticket(ticket) == Claim(token, device)
     loaded = await store.load(token)
     assert loaded is not None
     assert loaded.provider_cookies == {"PATCHBAY_PROVIDER_SESSION": provider_cookie}
@@ -126,3 +133,14 @@ async def test_the_sqlite_store_is_readable_by_its_user_only(tmp_path: Path) -> 
     modes = _modes(tmp_path)
     assert "sessions.db" in modes
     assert set(modes.values()) == {0o600}, modes
+
+
+async def test_a_remembered_device_keeps_the_provider_cookie_sealed(store: SessionStore) -> None:
+    """Issue 18, item 10: the browser's device cookie is a token of ours; the provider's device
+    cookie is found with it only, and a claim ticket hands the device token over once."""
+    device = await store.remember_device({"PATCHBAY_PROVIDER_DEVICE": "provider-secret"})
+    assert await store.remembered_device(device) == {"PATCHBAY_PROVIDER_DEVICE": "provider-secret"}
+    assert await store.remembered_device("forged") == {}
+    assert await store.remembered_device("") == {}
+    ticket = await store.issue_claim_ticket("session-token", device)
+    assert await store.redeem_claim_ticket(ticket) == Claim("session-token", device)

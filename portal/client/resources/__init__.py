@@ -6,6 +6,7 @@ from portal.client.resources.companies import CompaniesResource
 from portal.client.resources.impersonation import ImpersonationResource
 from portal.client.resources.invoices import InvoicesResource
 from portal.client.resources.maintenances import MaintenancesResource
+from portal.client.resources.second_factor import SecondFactorResource
 from portal.client.resources.sensors import SensorsResource
 from portal.client.resources.service_types import ServiceTypesResource
 from portal.client.resources.services import ServicesResource
@@ -20,6 +21,7 @@ __all__ = [
     "ImpersonationResource",
     "InvoicesResource",
     "MaintenancesResource",
+    "SecondFactorResource",
     "SensorsResource",
     "ServiceTypesResource",
     "ServicesResource",

@@ -3,17 +3,34 @@ the session lives in the client's cookie jar."""
 
 from urllib.parse import quote
 
+import httpx
+
 from portal.client.errors import invalid_response
 from portal.client.hydra import uuid_from_iri
 from portal.client.resources.base import Resource
 
 
 class AuthResource(Resource):
-    async def login(self, username: str, password: str) -> str:
-        """Open a provider session; returns the user's uuid, read from ``Location``."""
+    async def login(self, username: str, password: str) -> str | None:
+        """Open a provider session; returns the user's uuid, read from ``Location``, or None
+        when the password is right and the second factor is due (``second_step``): the jar then
+        holds the pending login."""
         response = await self._client.request(
             "POST", "/login", json={"username": username, "password": password}
         )
+        if response.status_code == 202:
+            return None
+        return self._user_of(response)
+
+    async def second_step(self, code: str, *, remember: bool) -> str:
+        """The second step of a login, with a TOTP or a recovery code; returns the user's uuid.
+        ``remember`` has the provider set a device cookie that skips this step for 30 days."""
+        response = await self._client.request(
+            "POST", "/login/second_factor", json={"code": code, "remember": remember}
+        )
+        return self._user_of(response)
+
+    def _user_of(self, response: httpx.Response) -> str:
         location = response.headers.get("Location", "")
         if not location:
             raise invalid_response(self._client.language)

@@ -3,7 +3,7 @@
 import reflex as rx
 
 from portal import routes
-from portal.components.forms import field
+from portal.components.forms import field, one_time_code_input
 from portal.components.i18n import _
 from portal.components.page import page
 from portal.i18n import N_
@@ -41,8 +41,7 @@ def _error() -> rx.Component:
     )
 
 
-@page(routes.LOGIN, login_layout_=True, on_load=[LoginState.clear_form])
-def login() -> rx.Component:
+def _password_form() -> rx.Component:
     """Its fields are the browser's own (uncontrolled): the page paints before its websocket
     opens, and the state that arrives then must not write over what is being typed."""
     return rx.form(
@@ -102,3 +101,68 @@ def login() -> rx.Component:
         on_submit=LoginState.submit,
         reset_on_submit=False,
     )
+
+
+def _code_form() -> rx.Component:
+    """The second step of issue 18, item 10: a code of the app, or a recovery code."""
+    return rx.form(
+        rx.vstack(
+            rx.heading(_("Two-step sign-in"), size="6", as_="h1"),
+            rx.text(
+                _(
+                    "Enter the 6-digit code that your authenticator app shows for "
+                    "{company}, or one of your recovery codes.",
+                    company=get_settings().company_name,
+                ),
+                color=rx.color("gray", 11),
+            ),
+            _error(),
+            field(
+                _("Code"),
+                one_time_code_input(
+                    "login-code",
+                    LoginState.login_code,
+                    LoginState.set_login_code,
+                    auto_focus=True,
+                    width="100%",
+                ),
+            ),
+            rx.text(
+                rx.flex(
+                    rx.checkbox(
+                        checked=LoginState.remember_device,
+                        on_change=LoginState.set_remember_device,
+                    ),
+                    _("Remember this browser for 30 days"),
+                    spacing="2",
+                    align="center",
+                ),
+                as_="label",
+                size="2",
+            ),
+            rx.button(
+                _("Verify"),
+                type="submit",
+                size="3",
+                width="100%",
+                disabled=~LoginState.can_submit_code,
+                loading=LoginState.loading,
+            ),
+            rx.button(
+                _("Back to the password"),
+                type="button",
+                variant="ghost",
+                size="2",
+                on_click=LoginState.back_to_password,
+            ),
+            spacing="4",
+            width="100%",
+        ),
+        on_submit=LoginState.submit_code,
+        reset_on_submit=False,
+    )
+
+
+@page(routes.LOGIN, login_layout_=True, on_load=[LoginState.clear_form])
+def login() -> rx.Component:
+    return rx.cond(LoginState.code_step, _code_form(), _password_form())

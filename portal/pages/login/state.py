@@ -1,12 +1,22 @@
 """Login (spec 2 and 4): on success the session is created server-side, the browser gets its
-cookie through the claim route, and the user goes to the terms, the redirect target or home."""
+cookie through the claim route, and the user goes to the terms, the redirect target or home.
+
+When the account has a second factor (issue 18, item 10), the right password opens no session
+yet: the form asks for a code of the authenticator app or a recovery code. The provider's
+pending login stays in this state's backend-only jar, never in the browser; a browser remembered
+at that step sends its device cookie, whose provider counterpart the session store keeps.
+"""
+
+import json
 
 import reflex as rx
+from reflex.event import EventSpec
 
 from portal import routes
-from portal.client import ProviderError
+from portal.client import DEVICE_COOKIE, ProviderClient, ProviderError
 from portal.connections import anonymous_client, backend_url, session_store
-from portal.session_store import PortalSession
+from portal.permissions import SECOND_FACTOR_ROLES
+from portal.session_store import DEVICE_COOKIE_NAME, PortalSession, cookie_value
 from portal.state.session import SessionState, load_from_server
 
 
@@ -17,10 +27,21 @@ class LoginState(SessionState):
     loading: bool = False
     error_code: int = 0
     error_message: str = ""
+    # The second step: the password was right and the account asks for a code.
+    code_step: bool = False
+    login_code: str = ""
+    remember_device: bool = False
+
+    # The provider's cookies of a pending login, as JSON: backend-only, never sent to the browser.
+    _pending_login: str = ""
 
     @rx.var
     def can_submit(self) -> bool:
         return bool(self.login_email.strip() and self.login_password) and not self.loading
+
+    @rx.var
+    def can_submit_code(self) -> bool:
+        return bool(self.login_code.strip()) and not self.loading
 
     @rx.var
     def email_missing(self) -> bool:
@@ -48,6 +69,14 @@ class LoginState(SessionState):
         self.login_password = value
 
     @rx.event
+    def set_login_code(self, value: str):
+        self.login_code = value
+
+    @rx.event
+    def set_remember_device(self, value: bool):
+        self.remember_device = value
+
+    @rx.event
     def leave_email(self, value: str):
         """A field filled before the page's script ran sent no change: leaving it tells."""
         self.login_email = value
@@ -70,6 +99,14 @@ class LoginState(SessionState):
             self.touched = [*self.touched, field]
 
     @rx.event
+    def back_to_password(self):
+        """Leaves the second step: the pending login is dropped with its cookie."""
+        self._pending_login = ""
+        self.code_step = False
+        self.login_code = ""
+        self.error_code, self.error_message = 0, ""
+
+    @rx.event
     async def submit(self, form: dict):
         # The form's own values: what the browser shows is what is sent.
         self.login_email = str(form.get("email", self.login_email))
@@ -81,28 +118,68 @@ class LoginState(SessionState):
         self.loading = True
         self.error_code, self.error_message = 0, ""
         yield
-        language = self.current_language
-        email, password = self.login_email.strip(), self.login_password
+        device = await session_store().remembered_device(self._device_token())
         try:
-            async with anonymous_client(language, self.router.session.client_ip) as client:
-                user_id = await client.auth.login(email, password)
-                user = await client.users.get(user_id, includes=("company",))
-                cookies = client.cookies()
+            async with self._client(device) as client:
+                user_id = await client.auth.login(self.login_email.strip(), self.login_password)
+                if user_id is None:
+                    self._pending_login = json.dumps(client.cookies())
+                else:
+                    yield await self._sign_in(client, user_id)
         except ProviderError as error:
             self.error_code, self.error_message = error.code, error.message
             self.loading = False
             return
-        store = session_store()
-        session = PortalSession(user_id=user.id, provider_cookies=cookies)
-        token = await store.create(session)
-        self.adopt(token, user, session.created_at)
         self.login_password = ""
-        self.touched = []
-        target = (
-            routes.TERMS_OF_USE.path
-            if not user.has_accepted_terms
-            else routes.safe_redirect(self.router.url.query_parameters.get("redirect"))
-        )
-        ticket = await store.issue_claim_ticket(token)
-        yield load_from_server(backend_url(routes.SESSION_CLAIM_PATH, ticket=ticket, next=target))
+        self.code_step = user_id is None
         self.loading = False
+
+    @rx.event
+    async def submit_code(self, _form: dict):
+        if not self.can_submit_code:
+            return
+        self.loading = True
+        self.error_code, self.error_message = 0, ""
+        yield
+        try:
+            async with self._client(json.loads(self._pending_login or "{}")) as client:
+                code, remember = self.login_code.strip(), self.remember_device
+                user_id = await client.auth.second_step(code, remember=remember)
+                self._pending_login = ""
+                yield await self._sign_in(client, user_id)
+        except ProviderError as error:
+            self.error_code, self.error_message = error.code, error.message
+        self.login_code = ""
+        self.loading = False
+
+    def _client(self, cookies: dict[str, str]) -> ProviderClient:
+        return anonymous_client(self.current_language, self.router.session.client_ip, cookies)
+
+    def _device_token(self) -> str:
+        return cookie_value(self.router.headers.cookie, DEVICE_COOKIE_NAME)
+
+    async def _sign_in(self, client: ProviderClient, user_id: str) -> EventSpec:
+        """Opens the portal session of a provider login and hands its cookie to the browser."""
+        user = await client.users.get(user_id, includes=("company",))
+        cookies = client.cookies()
+        remembered = cookies.pop(DEVICE_COOKIE, "")
+        store = session_store()
+        device = ""
+        if remembered and self.code_step and self.remember_device:
+            device = await store.remember_device({DEVICE_COOKIE: remembered})
+        session = PortalSession(user_id=user.id, provider_cookies=cookies)
+        if user.has_accepted_terms and set(user.roles) & SECOND_FACTOR_ROLES:
+            status = await client.second_factor.status()
+            session.second_factor_due = status.required and not status.enrolled
+        token = await store.create(session)
+        self.adopt(token, user, session.created_at, session)
+        self.touched = []
+        self.code_step = self.remember_device = False
+        if not user.has_accepted_terms:
+            target = routes.TERMS_OF_USE.path
+        elif session.second_factor_due:
+            target = routes.SECOND_FACTOR.path
+        else:
+            target = routes.safe_redirect(self.router.url.query_parameters.get("redirect"))
+        ticket = await store.issue_claim_ticket(token, device)
+        return load_from_server(backend_url(routes.SESSION_CLAIM_PATH, ticket=ticket, next=target))

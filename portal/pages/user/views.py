@@ -10,6 +10,7 @@ from portal.components.jobs import job_label
 from portal.components.roles import role_chips
 from portal.components.users.models import UserRow
 from portal.pages.user.dialogs import ProfileDeleteState, ProfileFormState, user_dialogs
+from portal.pages.user.second_factor import second_factor_action
 from portal.pages.user.state import UserProfileState
 
 _NONE = "—"
@@ -52,7 +53,13 @@ def _profile_card() -> rx.Component:
             rx.cond(profile.job != "", _item(_("Job"), job_label(profile.job))),
             orientation=rx.breakpoints(initial="vertical", sm="horizontal"),
         ),
-        rx.cond(UserProfileState.may_change, _profile_actions()),
+        rx.flex(
+            rx.cond(UserProfileState.may_change, _profile_actions()),
+            second_factor_action(),
+            spacing="3",
+            margin_top="16px",
+            wrap="wrap",
+        ),
         width="100%",
         max_width="760px",
     )
@@ -77,7 +84,6 @@ def _profile_actions() -> rx.Component:
         ),
         user_dialogs(),
         spacing="3",
-        margin_top="16px",
         wrap="wrap",
     )
 
