@@ -36,7 +36,7 @@ def home(page: Page) -> None:
 
 
 def login(page: Page) -> None:
-    """The login page as it paints, before its websocket has opened."""
+    """The login page, its form ready."""
     page.goto("/login")
     expect(page.locator("#login-email")).to_be_visible()
 

@@ -58,14 +58,9 @@ def _guarded(route: Route, content: rx.Component) -> rx.Component:
         if route.permission is not None:
             content = rx.cond(SessionState.forbidden, _forbidden(), content)
         return rx.cond(ready & SessionState.is_logged_in, content, _waiting())
-    if route is routes.LOGIN:
-        # Painted from the prerendered page, before the websocket (issue 11): its fields are
-        # the browser's own and read once the script runs (LoginState.read_form), and a
-        # signed-in visitor is sent home once the websocket is open.
-        return rx.cond(SessionState.is_logged_in, _waiting(), content)
     if route.access is Access.LOGGED_OUT_ONLY:
-        # The other forms are the state's (controlled): typed before the script runs, a field
-        # would be lost, so they show once the page is hydrated.
+        # Shown once the page is hydrated: Reflex runs the page's load events first, so the
+        # state is ready for what is typed (a field typed before would send no change).
         return rx.cond(rx.State.is_hydrated & ~SessionState.is_logged_in, content, _waiting())
     return content
 

@@ -19,12 +19,6 @@ from portal.permissions import SECOND_FACTOR_ROLES
 from portal.session_store import DEVICE_COOKIE_NAME, PortalSession, cookie_value
 from portal.state.session import SessionState, load_from_server
 
-# The password form's values as the browser holds them ({} while the code step shows).
-_FORM_VALUES = (
-    "(() => { const field = document.getElementById('login-email');"
-    " return field && field.form ? Object.fromEntries(new FormData(field.form)) : {}; })()"
-)
-
 
 class LoginState(SessionState):
     login_email: str = ""
@@ -94,18 +88,11 @@ class LoginState(SessionState):
         self._touch("password")
 
     @rx.event
-    def read_form(self):
-        """A page load starts from what the fields show: empty after a reload in the same tab
-        (the state would otherwise keep an earlier attempt's values, password included), or
-        what was typed or autofilled before the page's script ran, which sent no change."""
+    def clear_form(self):
+        """A page load starts from empty fields, as the browser shows them; a reload in the same
+        tab would otherwise keep an earlier attempt's values (and password) in the state."""
         self.login_email, self.login_password, self.touched = "", "", []
         self.error_code, self.error_message = 0, ""
-        return rx.call_script(_FORM_VALUES, callback=LoginState.adopt_form)
-
-    @rx.event
-    def adopt_form(self, values: dict):
-        self.login_email = str(values.get("email", ""))
-        self.login_password = str(values.get("password", ""))
 
     def _touch(self, field: str):
         if field not in self.touched:
