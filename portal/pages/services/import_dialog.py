@@ -5,17 +5,18 @@ import reflex as rx
 
 from portal import routes
 from portal.client.resources.services import TEMPLATE
-from portal.client_references import CSV_MIME_TYPES, TEMPLATE_FILENAME
+from portal.client_references import TEMPLATE_FILENAME
 from portal.components.downloads import download_link
+from portal.components.file_input import file_input
 from portal.components.i18n import _
 from portal.connections import backend_url
 from portal.pages.services.import_state import UPLOAD_ID, ImportState
 
-_ACCEPT = {mime: [".csv"] for mime in sorted(CSV_MIME_TYPES)}
-
 
 def _chooser() -> rx.Component:
-    return rx.upload.root(
+    """A drop zone with the browser's file input stretched over it, invisible: a click opens
+    the picker, a dropped file lands in the input."""
+    return rx.box(
         rx.vstack(
             rx.icon("file-spreadsheet", size=28, color=rx.color("purple", 9)),
             rx.cond(
@@ -26,17 +27,23 @@ def _chooser() -> rx.Component:
             align="center",
             spacing="2",
         ),
-        id=UPLOAD_ID,
-        accept=_ACCEPT,
-        multiple=False,
-        max_files=1,
-        on_drop=ImportState.choose(rx.upload_files(upload_id=UPLOAD_ID)),
-        on_drop_rejected=ImportState.reject,
+        file_input(
+            ImportState.choose(rx.upload_files(upload_id=UPLOAD_ID)),
+            accept=".csv,text/csv",
+            aria_label=_("Drop a CSV file here or click to choose one"),
+            position="absolute",
+            inset="0",
+            width="100%",
+            height="100%",
+            opacity="0",
+            cursor="pointer",
+        ),
+        position="relative",
         border=f"2px dashed {rx.color('gray', 7)}",
         border_radius="var(--radius-3)",
         padding="24px",
         width="100%",
-        cursor="pointer",
+        _focus_within={"outline": f"2px solid {rx.color('purple', 8)}"},
         data_testid="import-dropzone",
     )
 

@@ -43,11 +43,6 @@ class ImportState(SessionState):
         self.error = gettext(self.current_language, INVALID_CSV_FILE)
 
     @rx.event
-    def reject(self, _rejected: list[dict]):
-        """A file the chooser's own type filter refused."""
-        self._refuse()
-
-    @rx.event
     async def choose(self, files: list[rx.UploadFile]):
         """The chosen file, checked on name and type (spec 5) before anything is sent."""
         if not files:
