@@ -80,6 +80,25 @@ class PortalRadixThemes(rx.plugins.RadixThemesPlugin):
         )
 
 
+class ScriptsAfterFirstPaint(rx.plugins.Plugin):
+    """The built pages fetch their scripts at low priority (issue 11, item 4;
+    docs/decisions/first-load.md). Every prerendered page names its JavaScript modules in
+    ``<link rel="modulepreload">`` tags, which the browser fetches at high priority beside the
+    style sheet: on a slow link the page's text and layout waited for ~200 KiB of script before
+    the first paint. The HTML is complete without the script, so the style sheet goes first and
+    the page paints; the modules follow at once, before anything needs them."""
+
+    PRELOAD = 'rel="modulepreload"'
+
+    def post_build(self, static_dir: Path, **context: object) -> None:
+        for html in static_dir.rglob("*.html"):
+            text = html.read_text(encoding="utf-8")
+            html.write_text(
+                text.replace(self.PRELOAD, f'{self.PRELOAD} fetchpriority="low"'),
+                encoding="utf-8",
+            )
+
+
 config = rx.Config(
     app_name="portal",
     telemetry_enabled=False,
@@ -101,6 +120,7 @@ config = rx.Config(
                 scaling="100%",
             )
         ),
+        ScriptsAfterFirstPaint(),
     ],
     disable_plugins=[SitemapPlugin],
 )
