@@ -52,15 +52,30 @@ def _forbidden() -> rx.Component:
     )
 
 
-def _guarded(route: Route, content: rx.Component) -> rx.Component:
+def _inert_until_hydrated(content: rx.Component) -> rx.Component:
+    """``content`` as the prerendered page paints it, its fields and buttons disabled until the
+    page is hydrated: Reflex runs the page's load events first, so the state is ready for what
+    is typed (a field typed before would send no change, a form sent before would reach a state
+    that its load events then reset)."""
+    return rx.el.fieldset(
+        content,
+        disabled=~rx.State.is_hydrated,
+        border="0",
+        padding="0",
+        margin="0",
+        min_width="0",
+    )
+
+
+def _guarded(route: Route, content: rx.Component, *, paint_early: bool) -> rx.Component:
     ready = rx.State.is_hydrated & (SessionState.checked_path != "")
     if route.access is Access.PRIVATE:
         if route.permission is not None:
             content = rx.cond(SessionState.forbidden, _forbidden(), content)
         return rx.cond(ready & SessionState.is_logged_in, content, _waiting())
     if route.access is Access.LOGGED_OUT_ONLY:
-        # Shown once the page is hydrated: Reflex runs the page's load events first, so the
-        # state is ready for what is typed (a field typed before would send no change).
+        if paint_early:
+            return rx.cond(SessionState.is_logged_in, _waiting(), _inert_until_hydrated(content))
         return rx.cond(rx.State.is_hydrated & ~SessionState.is_logged_in, content, _waiting())
     return content
 
@@ -73,18 +88,21 @@ def page(
     on_load: Sequence[EventType[()]] = (),
     login_layout_: bool = False,
     title: rx.Var | str | None = None,
+    paint_early: bool = False,
 ) -> Callable[[Callable[[], rx.Component]], Callable[[], rx.Component]]:
     """Registers ``render`` as the page of ``route``.
 
     ``crumbs`` default to the route's own label after Home; ``title`` to the route's label;
-    ``crumbs_shown`` hides them while false (a missing item, spec 2).
+    ``crumbs_shown`` hides them while false (a missing item, spec 2). ``paint_early`` shows a
+    logged-out page's form from the prerendered HTML, before the websocket answers, inert until
+    then; a page whose content depends on its load events (a token checked) waits for them.
     """
     heading = title if title is not None else _(route.label)
     trail = tuple(crumbs) if crumbs is not None else ((_(route.label), ""),)
 
     def decorator(render: Callable[[], rx.Component]) -> Callable[[], rx.Component]:
         def component() -> rx.Component:
-            content = _guarded(route, render())
+            content = _guarded(route, render(), paint_early=paint_early)
             if login_layout_:
                 return login_layout(content)
             return default_layout(content, heading, trail, crumbs_shown)

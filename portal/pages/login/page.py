@@ -163,6 +163,6 @@ def _code_form() -> rx.Component:
     )
 
 
-@page(routes.LOGIN, login_layout_=True, on_load=[LoginState.clear_form])
+@page(routes.LOGIN, login_layout_=True, on_load=[LoginState.clear_form], paint_early=True)
 def login() -> rx.Component:
     return rx.cond(LoginState.code_step, _code_form(), _password_form())
