@@ -17,15 +17,22 @@ def _ratio(value: float | None, limit: float | None) -> str:
     return f"{value / limit:.1f}×"
 
 
+def _share(value: float | None, limit: float | None) -> str:
+    """The provider's throughput as a share of the database's for the same SQL (issue 11)."""
+    if not value or not limit:
+        return "–"
+    return f"{100 * value / limit:.0f} %"
+
+
 def endpoint_table(endpoints: list[dict[str, Any]]) -> list[str]:
     lines = [
         "| Endpoint | conns | req/s | p50 ms | p95 ms | p99 ms | bytes | DB p50 ms (×) | "
-        "DB tx/s | HTTP p50 ms (×) | HTTP req/s (×) |",
-        "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
+        "DB tx/s | of DB | HTTP p50 ms (×) | HTTP req/s (×) |",
+        "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
     ]
     for endpoint in endpoints:
         if "error" in endpoint:
-            lines.append(f"| {endpoint['name']} | – | {endpoint['error']} |||||||||")
+            lines.append(f"| {endpoint['name']} | – | {endpoint['error']} ||||||||||")
             continue
         for row in endpoint["measures"]:
             portal, db, http = row["portal"], row.get("database"), row.get("http")
@@ -42,9 +49,10 @@ def endpoint_table(endpoints: list[dict[str, Any]]) -> list[str]:
                 [
                     f"{_ms(db['p50_ms'])} ({_ratio(portal['p50_ms'], db['p50_ms'])})",
                     f"{db['tps']:.0f}",
+                    _share(portal["rps"], db["tps"]),
                 ]
                 if db
-                else ["–", "–"]
+                else ["–", "–", "–"]
             )
             cells += (
                 [
@@ -109,7 +117,8 @@ def markdown(result: dict[str, Any]) -> str:
         f"of {result['settings']['seconds']} s; figures are the medians of the runs.",
         "(×) = the portal's figure divided by the limit's: DB = the same SQL replayed by "
         "pgbench at the same concurrency; HTTP = the same body served by a bare ASGI app on "
-        "Granian with as many workers (for req/s: the limit's divided by the portal's).",
+        "Granian with as many workers (for req/s: the limit's divided by the portal's). "
+        "\"of DB\" = the portal's req/s as a share of the database's tx/s for the same SQL.",
         "",
         "## Provider endpoints",
         "",
