@@ -17,7 +17,13 @@ from reflex_components_core.core.upload import Upload
 
 
 def _chosen_files(event: Var) -> tuple[Var[list[rx.UploadFile]]]:
-    return (Var(f"Array.from({event}.target.files)").to(list),)
+    """The chosen files, then the input emptied: the state alone says what is chosen (spec 5
+    clears a refused selection), and choosing the same file again, corrected after a refusal,
+    is a change the browser reports."""
+    target = f"{event}.target"
+    return (
+        Var(f"((files) => (({target}.value = ''), files))(Array.from({target}.files))").to(list),
+    )
 
 
 class _FileInput(rx.el.Input):

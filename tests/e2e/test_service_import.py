@@ -53,6 +53,9 @@ def test_a_file_that_is_not_csv_is_refused_and_cleared(page: Page) -> None:
     expect(dialog.get_by_role("alert")).to_contain_text("Only CSV files (.csv) are accepted.")
     expect(dialog.get_by_test_id("chosen-file")).to_have_count(0)
     expect(validate).to_be_disabled()
+    # The browser's own input holds no file either: the selection is cleared (spec 5), and the
+    # same file, corrected, can be chosen again.
+    expect(dialog.locator("input[type=file]")).to_have_value("")
 
 
 def test_a_refused_file_shows_the_lines_and_changes_nothing(page: Page) -> None:
