@@ -36,9 +36,25 @@ def home(page: Page) -> None:
 
 
 def login(page: Page) -> None:
-    """The login page, its form ready."""
+    """The login page, its form ready (painted at once, enabled once the page is hydrated)."""
     page.goto("/login")
-    expect(page.locator("#login-email")).to_be_visible()
+    expect(page.locator("#login-email")).to_be_enabled()
+
+
+def service_import(page: Page) -> None:
+    """The import dialog of the services list, a CSV file chosen."""
+    _log_in(page, "alice@acme-networks.test")
+    page.goto("/services")
+    expect(page.get_by_test_id("service-card").first).to_be_visible()
+    page.get_by_test_id("import-button").click()
+    dialog = page.get_by_role("dialog")
+    csv = {
+        "name": "references.csv",
+        "mimeType": "text/csv",
+        "buffer": b"reference;clientReferences\n",
+    }
+    dialog.locator("input[type=file]").set_input_files(files=[csv])
+    expect(dialog.get_by_test_id("chosen-file")).to_be_visible()
 
 
 def navigation(page: Page) -> None:
@@ -205,6 +221,7 @@ SCREENS: dict[str, Callable[[Page], None]] = {
     "login": login,
     "home": home,
     "navigation": navigation,
+    "service-import": service_import,
     "forgot-password": forgot_password,
     "reset-password": reset_password,
     "user-form": user_form,
