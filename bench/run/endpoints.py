@@ -70,6 +70,14 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         ALICE,
         round_trips=6,
     ),
+    # A tile of the services screen: the count alone, no row read.
+    Endpoint(
+        "services count",
+        "/provider/api/services?itemsPerPage=0&status[]=active",
+        ALICE,
+        connections=(10,),
+        round_trips=2,
+    ),
     Endpoint(
         "a service",
         "/provider/api/services/{alice_service}",
@@ -142,6 +150,14 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     ),
     Endpoint("tickets p1", f"{_TICKETS}&page=1", ALICE, round_trips=5),
     Endpoint("tickets p1000", f"{_TICKETS}&page=1000", ALICE, round_trips=4),
+    # The open tickets' tile: the count alone.
+    Endpoint(
+        "tickets count",
+        f"/provider/api/tickets?itemsPerPage=0&{_OPEN_TICKETS}",
+        ALICE,
+        connections=(10,),
+        round_trips=2,
+    ),
     Endpoint(
         "a ticket",
         "/provider/api/tickets/{alice_ticket}",

@@ -77,25 +77,34 @@ IsoDateTime = Annotated[dt.datetime, ISO_8601]
 @dataclass(frozen=True)
 class Pagination:
     page: int
+    # 0 asks for the number of items alone (``hydra:totalItems``), as a screen's tiles do.
     items_per_page: int
 
     @property
     def offset(self) -> int:
         return (self.page - 1) * self.items_per_page
 
+    @property
+    def counts_only(self) -> bool:
+        return self.items_per_page == 0
+
 
 async def pagination(
     page: Annotated[int, Query(description="Page number, from 1.")] = 1,
     items_per_page: Annotated[
-        int, Query(alias="itemsPerPage", description="Items per page (documented maximum).")
+        int,
+        Query(
+            alias="itemsPerPage",
+            description="Items per page (documented maximum); 0 for the number of items alone.",
+        ),
     ] = DEFAULT_ITEMS_PER_PAGE,
 ) -> Pagination:
     maximum = get_settings().items_per_page_max
     if not 1 <= page <= MAX_PAGE:
         raise ApiError(400, N_("The page number must be between 1 and {max}."), max=MAX_PAGE)
-    if not 1 <= items_per_page <= maximum:
+    if not 0 <= items_per_page <= maximum:
         raise ApiError(
-            400, N_("The number of items per page must be between 1 and {max}."), max=maximum
+            400, N_("The number of items per page must be between 0 and {max}."), max=maximum
         )
     return Pagination(page, items_per_page)
 
@@ -108,6 +117,8 @@ def paginate(
 ) -> tuple[list[T], int]:
     """One page of the rows of ``statement`` and the number of rows in all pages."""
     total = _count(session, statement)
+    if page.counts_only:
+        return [], total
     rows = session.exec(statement.offset(page.offset).limit(page.items_per_page)).all()
     return list(rows), total
 
@@ -123,6 +134,8 @@ def paginate_in_one_statement(
     one statement counts them with a window function beside the page. Needing every row for
     the count, the database filters first and sorts the few left, where a page alone would walk
     an ordered index through every older row (docs/decisions/maintenances-view.md)."""
+    if page.counts_only:
+        return [], _count(session, statement)
     counted = statement.add_columns(func.count().over())
     # ``execute``: ``exec`` would keep only the first column of a statement built on one model.
     rows = session.execute(counted.offset(page.offset).limit(page.items_per_page)).all()
@@ -152,6 +165,11 @@ def paginate_branches(
     (docs/decisions/deep-invoice-pages.md). Only the key and the sort columns are read until
     the page is known, so an index holding them serves the walk without visiting the table.
     """
+    # Counted in one piece: PostgreSQL counts an ``IN`` list from the smallest index.
+    counted = statement.with_only_columns(key).order_by(None).subquery()
+    total = session.exec(select(func.count()).select_from(counted)).one()
+    if page.counts_only:
+        return [], total
     columns = [column for column, _ in sort]
     window = page.offset + page.items_per_page
 
@@ -177,10 +195,19 @@ def paginate_branches(
         .offset(page.offset)
         .limit(page.items_per_page)
     ).all()
-    # Counted in one piece: PostgreSQL counts an ``IN`` list from the smallest index.
-    counted = statement.with_only_columns(key).order_by(None).subquery()
-    total = session.exec(select(func.count()).select_from(counted)).one()
     return list(keys), total
+
+
+def rows_in_order(
+    session: Session, statement: SelectOfScalar[T], key: Any, keys: Sequence[Any]
+) -> list[T]:
+    """The rows of ``statement`` whose ``key`` column is one of ``keys`` (a page that
+    ``paginate_branches`` chose), in the order of ``keys``; no statement when there are none (a
+    count alone, a page past the end)."""
+    if not keys:
+        return []
+    by_key = {getattr(row, key.key): row for row in session.exec(statement.where(key.in_(keys)))}
+    return [by_key[value] for value in keys]
 
 
 # --- sorting ----------------------------------------------------------------------------------
@@ -282,7 +309,7 @@ def collection(
 ) -> Collection[T]:
     """The response of a collection route; ``with_items`` adds the ``items`` spelling, for
     routes whose ``response_model`` is ``ItemsCollection[...]``."""
-    last_page = max(1, math.ceil(total / page.items_per_page))
+    last_page = 1 if page.counts_only else max(1, math.ceil(total / page.items_per_page))
     view = CollectionView(
         iri=_page_link(request, page.page),
         first=_page_link(request, 1),

@@ -242,7 +242,8 @@ def _answers_json(route: RouteContext) -> bool:
 
 
 def _bound_paging(operation: dict[str, Any], items_per_page_max: int) -> None:
-    bounds = {"page": MAX_PAGE, "itemsPerPage": items_per_page_max}
+    bounds = {"page": (1, MAX_PAGE), "itemsPerPage": (0, items_per_page_max)}
     for parameter in operation.get("parameters", ()):
         if parameter["in"] == "query" and parameter["name"] in bounds:
-            parameter["schema"].update(minimum=1, maximum=bounds[parameter["name"]])
+            minimum, maximum = bounds[parameter["name"]]
+            parameter["schema"].update(minimum=minimum, maximum=maximum)

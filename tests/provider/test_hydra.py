@@ -49,3 +49,12 @@ def test_an_empty_collection_has_one_page_and_no_neighbours() -> None:
     assert "hydra:next" not in view
     assert "hydra:previous" not in view
     assert "items" not in page.model_dump(by_alias=True)
+
+
+def test_a_count_alone_has_one_page() -> None:
+    page: Collection[str] = collection(
+        _request(b"itemsPerPage=0"), "Sensor", [], 42, Pagination(1, 0)
+    )
+    view = page.model_dump(by_alias=True)["hydra:view"]
+    assert view["hydra:last"] == "/api/sensors?itemsPerPage=0&page=1"
+    assert "hydra:next" not in view

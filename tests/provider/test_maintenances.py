@@ -126,6 +126,8 @@ async def test_maintenances_filter_on_a_period_and_their_status(
     assert (_references(second), second["hydra:totalItems"]) == (["MNT-3"], 2)
     beyond = await _list(client, {**period, "itemsPerPage": 1, "page": 3})
     assert (_references(beyond), beyond["hydra:totalItems"]) == ([], 2)
+    counted = await _list(client, {**period, "itemsPerPage": 0})
+    assert (_references(counted), counted["hydra:totalItems"]) == ([], 2)
     assert _references(await _list(client, {"status[]": "cancelled"})) == []
     assert (await client.get(MAINTENANCES, params={"order[name]": "asc"})).status_code == 400
     assert (await client.get(MAINTENANCES, params={"status[]": "late"})).status_code == 400

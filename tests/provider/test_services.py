@@ -185,7 +185,7 @@ async def test_filters_combine(
         {"order[company]": "asc"},
         {"order[dateStart]": "up"},
         {"search": "x" * 201},
-        {"itemsPerPage": 0},
+        {"itemsPerPage": -1},
     ],
 )
 async def test_bad_list_parameters_answer_400(
@@ -242,6 +242,16 @@ async def test_the_list_pages_with_hydra_links(
     assert body["hydra:totalItems"] == 5
     assert body["hydra:view"]["hydra:last"].endswith("page=3")
     assert body["hydra:view"]["hydra:next"].endswith("page=3")
+
+
+async def test_no_items_per_page_counts_without_a_member(
+    client: httpx.AsyncClient, catalogue: Catalogue, sign_in: SignIn
+) -> None:
+    await sign_in("alice")
+    body = (await client.get("/api/services", params={"itemsPerPage": 0})).json()
+    assert (body["hydra:member"], body["hydra:totalItems"]) == ([], len(ACME_ALL))
+    assert body["hydra:view"]["hydra:last"].endswith("page=1")
+    assert "hydra:next" not in body["hydra:view"]
 
 
 async def test_relations_are_iris_unless_included(

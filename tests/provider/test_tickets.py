@@ -260,6 +260,8 @@ async def test_the_list_is_paged(client: httpx.AsyncClient, desk: Desk, sign_in:
     assert body["hydra:totalItems"] == 6
     assert [member["number"] for member in body["hydra:member"]] == [1002, 1001]
     assert "hydra:next" not in body["hydra:view"]
+    counted = (await client.get(TICKETS, params={"itemsPerPage": 0})).json()
+    assert (counted["hydra:member"], counted["hydra:totalItems"]) == ([], 6)
 
 
 @pytest.mark.parametrize(

@@ -37,8 +37,8 @@ class ServicesResource(Resource):
         )
 
     async def count(self, filters: ServiceFilters) -> int:
-        """How many services match: one row asked for, its total read."""
-        return (await self.list(filters, items_per_page=1)).total
+        """How many services match."""
+        return await self._count(SERVICES, filters)
 
     async def get(
         self, uuid: str, includes: Iterable[str] = ("order", "company", "type")

@@ -21,6 +21,7 @@ from portal.provider.hydra import (
     collection,
     paginate_branches,
     requested_sort,
+    rows_in_order,
 )
 from portal.provider.invoice_documents import ensure_generated
 from portal.provider.language import LanguageDep
@@ -117,11 +118,11 @@ def list_invoices(
     scoped = scope_to_companies(statement, principal, Invoice.company_id)
     branches = company_branches(statement, principal, Invoice.company_id)
     ids, total = paginate_branches(db, scoped, branches, sort, col(Invoice.id), page)
-    rows = select(Invoice).where(col(Invoice.id).in_(ids))
+    rows = select(Invoice)
     if "company" in includes:
         rows = rows.options(*preload(Invoice.company))
-    by_id = {invoice.id: invoice for invoice in db.exec(rows)}
-    members = [invoice_out(by_id[invoice_id], includes, language) for invoice_id in ids]
+    invoices = rows_in_order(db, rows, col(Invoice.id), ids)
+    members = [invoice_out(invoice, includes, language) for invoice in invoices]
     return collection(request, "Invoice", members, total, page)
 
 

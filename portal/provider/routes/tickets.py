@@ -25,6 +25,7 @@ from portal.provider.hydra import (
     collection,
     paginate_branches,
     requested_sort,
+    rows_in_order,
 )
 from portal.provider.language import LanguageDep
 from portal.provider.models import (
@@ -169,9 +170,8 @@ def list_tickets(
     scoped = scope_to_companies(statement, principal, Ticket.company_id)
     branches = company_branches(statement, principal, Ticket.company_id)
     ids, total = paginate_branches(db, scoped, branches, sort, col(Ticket.id), page)
-    rows = select(Ticket).where(col(Ticket.id).in_(ids)).options(*preload(Ticket.attachments))
-    by_id = {ticket.id: ticket for ticket in db.exec(rows)}
-    tickets = [by_id[ticket_id] for ticket_id in ids]
+    rows = select(Ticket).options(*preload(Ticket.attachments))
+    tickets = rows_in_order(db, rows, col(Ticket.id), ids)
     companies = _companies(db, tickets) if "company" in includes else {}
     members = [
         ticket_out(ticket, language, company=companies.get(ticket.company_id)) for ticket in tickets
