@@ -43,11 +43,20 @@ if "NPM_CONFIG_REGISTRY" not in os.environ and _npm:
 # Prometheus' multi-process mode: this process starts the workers, which inherit the directory.
 ensure_multiprocess_dir()
 
+# How long a worker keeps a tab's states after an event; under Reflex's lock expiry (10 s).
+STATE_LEASE = "5s"
+
 settings = get_settings()
 if settings.redis_url:
     # Several workers need Redis (they share the tabs' states through it); Reflex runs one
     # without it, whatever this says.
     os.environ.setdefault("GRANIAN_WORKERS", str(backend_workers()))
+    # A tab's websocket stays on one worker, which keeps the tab's states in memory for a few
+    # seconds after an event (Reflex's opportunistic lock) instead of reading and writing them
+    # through Redis for each: the clicks of one task (filters, pages) come in quick succession.
+    # Another worker asking for them ends the lease (docs/decisions/state-leases.md).
+    os.environ.setdefault("REFLEX_OPLOCK_ENABLED", "true")
+    os.environ.setdefault("REFLEX_OPLOCK_HOLD_TIME", STATE_LEASE)
 
 # In production the pages and the backend share one port, reached at the public URL: the built
 # pages open their websocket there, so through the proxy users reach, whatever port the instance
