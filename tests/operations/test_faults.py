@@ -257,20 +257,26 @@ class Load:
         )
         assert login.status_code == 204, login.text
 
-    def keep(self, kind: str, started: float, response: httpx.Response, value: str = "") -> None:
+    def send(self) -> tuple[str, float]:
+        """The phase a request goes out in, and when. An answer counts in the phase it was asked
+        in: a read sent just before PostgreSQL stops may come back, served, just after."""
+        return self.phase, time.monotonic()
+
+    def keep(
+        self, kind: str, sent: tuple[str, float], response: httpx.Response, value: str = ""
+    ) -> None:
+        phase, started = sent
         detail = response.json().get("detail", "") if response.status_code >= 400 else ""
         ok = response.status_code < 400
         seconds = time.monotonic() - started
-        self.answers.append(
-            Answer(self.phase, kind, ok, response.status_code, seconds, detail, value)
-        )
+        self.answers.append(Answer(phase, kind, ok, response.status_code, seconds, detail, value))
 
     async def read(self) -> None:
         async with self.client() as client:
             await self._sign_in(client)
             while self.running:
-                started = time.monotonic()
-                self.keep("read", started, await client.get(self.path))
+                sent = self.send()
+                self.keep("read", sent, await client.get(self.path))
                 await asyncio.sleep(PAUSE_SECONDS)
 
     async def write(self) -> None:
@@ -279,18 +285,18 @@ class Load:
             n = 0
             while self.running:
                 n += 1
-                started = time.monotonic()
+                sent = self.send()
                 response = await client.patch(
                     self.path,
                     json={"lastname": f"Martin-{n}"},
                     headers={"Content-Type": "application/merge-patch+json"},
                 )
-                self.keep("write", started, response, f"Martin-{n}")
+                self.keep("write", sent, response, f"Martin-{n}")
                 await asyncio.sleep(PAUSE_SECONDS * 2)
 
     async def sessions(self) -> None:
         while self.running:
-            started = time.monotonic()
+            phase, started = self.send()
             try:
                 token = await self.store.create(PortalSession(user_id="u1", provider_cookies={}))
                 ok = await self.store.load(token) is not None
@@ -298,7 +304,7 @@ class Load:
             except redis.ConnectionError as error:
                 ok, detail = False, type(error).__name__
             seconds = time.monotonic() - started
-            self.answers.append(Answer(self.phase, "session", ok, 0, seconds, detail))
+            self.answers.append(Answer(phase, "session", ok, 0, seconds, detail))
             await asyncio.sleep(PAUSE_SECONDS)
 
     def of(self, phase: str, kind: str) -> list[Answer]:
@@ -394,9 +400,9 @@ async def test_postgresql_then_redis_then_smtp_stop_under_load_and_all_recover(
             load.phase = "smtp down"
             async with load.client() as anonymous:
                 for _ in range(3):  # the reset limit per account
-                    started = time.monotonic()
+                    sent = load.send()
                     response = await anonymous.post("/reset", json={"email": alice.email})
-                    load.keep("reset", started, response)
+                    load.keep("reset", sent, response)
             await asyncio.sleep(1.5)
             load.phase = "smtp back"
             with smtp_server(port=smtp_port) as (after_outage, _):
