@@ -49,13 +49,6 @@ class Resource:
         items = [self._parse(model, item) for item in collection.items]
         return Page(items=items, total=collection.total, page=page, items_per_page=items_per_page)
 
-    async def _count(self, path: str, filters: Filters) -> int:
-        """How many items match ``filters``: a page of none asked for (``itemsPerPage=0``), so
-        the provider counts them and reads no row."""
-        params = query_params(page=1, items_per_page=0, filters=filters.to_provider())
-        collection = self._parse(Page[dict[str, Any]], await self._client.get_json(path, params))
-        return collection.total
-
     async def _send(
         self,
         model: type[M],

@@ -37,8 +37,8 @@ class ServicesResource(Resource):
         )
 
     async def count(self, filters: ServiceFilters) -> int:
-        """How many services match."""
-        return await self._count(SERVICES, filters)
+        """How many services match: a page of none (``itemsPerPage=0``), its total read."""
+        return (await self.list(filters, items_per_page=0)).total
 
     async def get(
         self, uuid: str, includes: Iterable[str] = ("order", "company", "type")

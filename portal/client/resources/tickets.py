@@ -28,8 +28,8 @@ class TicketsResource(Resource):
         )
 
     async def count(self, filters: TicketFilters) -> int:
-        """How many tickets match."""
-        return await self._count(TICKETS, filters)
+        """How many tickets match: a page of none (``itemsPerPage=0``), its total read."""
+        return (await self.list(filters, items_per_page=0)).total
 
     async def get(self, uuid: str, includes: Iterable[str] = ()) -> Ticket:
         return await self._get(Ticket, f"{TICKETS}/{uuid}", includes=includes)
