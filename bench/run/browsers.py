@@ -195,6 +195,8 @@ class Browser:
         self.random = random.Random(seed)  # noqa: S311 - think times, not secrets
         self.token = str(uuid.uuid4())
         self.socket: Socket | None = None
+        # What the browser waits for, named in its failure.
+        self.step = "arriving"
 
     async def pause(self) -> None:
         """A user's think time between two interactions: half to one and a half ``think``."""
@@ -205,6 +207,7 @@ class Browser:
         if self.socket is not None:
             await self.socket.close()
         self.socket = Socket(self.url, self.token, path, cookie)
+        self.step = f"page load {path}"
         started = time.perf_counter()
         await self.socket.open()
         await self.socket.until(_hydrated)
@@ -218,9 +221,11 @@ class Browser:
         await socket.emit(_handler(LoginState, "set_login_password"), {"value": self.password})
         # The form's data, as the front end submits it: the handler reads the fields from it.
         form = {"form": {"email": self.email, "password": self.password}}
+        self.step = "log in"
         claim = await _timed(
             self.timings, "log in", socket, [(_handler(LoginState, "submit"), form)], _page_load
         )
+        self.step = "claiming the session"
         response = await http.get(self.url + claim, follow_redirects=False)
         session = response.cookies.get("patchbay_session")
         if response.status_code >= 400 or not session:
@@ -234,7 +239,8 @@ class Browser:
         socket.path = "/services"
         rows = _changed(ServicesState, "rows")
         await self.pause()
-        await _timed(self.timings, "open the services list", socket, [(ON_LOAD, {})], rows)
+        self.step = "open the services list"
+        await _timed(self.timings, self.step, socket, [(ON_LOAD, {})], rows)
         toggle = [
             (_handler(ServicesState, "toggle_filter"), {"name": "statuses", "value": "active"})
         ]
@@ -244,6 +250,7 @@ class Browser:
             for name, events in (("change a filter", toggle), ("next page", page),
                                  ("change a filter", toggle)):  # fmt: skip
                 await self.pause()
+                self.step = name
                 await _timed(self.timings, name, socket, events, rows)
 
     async def watch_monitoring(self, rounds: int) -> None:
@@ -296,7 +303,7 @@ async def _run(url: str, email: str, password: str, count: int, think: float,
                 await browser.log_in(http)
                 await browser.browse_services()
             except Exception as error:  # one browser failing is reported, the others go on
-                timings.failures.append(f"{type(error).__name__}: {error}"[:200])
+                timings.failures.append(f"{browser.step}: {type(error).__name__}: {error}"[:200])
 
         try:
             await asyncio.gather(*(one(browser) for browser in browsers))
