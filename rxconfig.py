@@ -28,6 +28,9 @@ for _name, _value in {
     "NPM_CONFIG_AUDIT": "false",
     # The databases and documents under data/ change at run time; they are no source code.
     "REFLEX_HOT_RELOAD_EXCLUDE_PATHS": str(DATA_DIR),
+    # Reflex would run Gunicorn with one Uvicorn worker if Gunicorn were ever installed
+    # (docs/decisions/backend-server.md).
+    "REFLEX_USE_GRANIAN": "true",
 }.items():
     os.environ.setdefault(_name, _value)
 
