@@ -203,11 +203,12 @@ def rows_in_order(
 ) -> list[T]:
     """The rows of ``statement`` whose ``key`` column is one of ``keys`` (a page that
     ``paginate_branches`` chose), in the order of ``keys``; no statement when there are none (a
-    count alone, a page past the end)."""
+    count alone, a page past the end). A row deleted between the two statements is left out,
+    not an error."""
     if not keys:
         return []
     by_key = {getattr(row, key.key): row for row in session.exec(statement.where(key.in_(keys)))}
-    return [by_key[value] for value in keys]
+    return [by_key[value] for value in keys if value in by_key]
 
 
 # --- sorting ----------------------------------------------------------------------------------
