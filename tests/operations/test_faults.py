@@ -257,7 +257,7 @@ class Load:
         )
         assert login.status_code == 204, login.text
 
-    def send(self) -> tuple[str, float]:
+    def stamp(self) -> tuple[str, float]:
         """The phase a request goes out in, and when. An answer counts in the phase it was asked
         in: a read sent just before PostgreSQL stops may come back, served, just after."""
         return self.phase, time.monotonic()
@@ -275,7 +275,7 @@ class Load:
         async with self.client() as client:
             await self._sign_in(client)
             while self.running:
-                sent = self.send()
+                sent = self.stamp()
                 self.keep("read", sent, await client.get(self.path))
                 await asyncio.sleep(PAUSE_SECONDS)
 
@@ -285,7 +285,7 @@ class Load:
             n = 0
             while self.running:
                 n += 1
-                sent = self.send()
+                sent = self.stamp()
                 response = await client.patch(
                     self.path,
                     json={"lastname": f"Martin-{n}"},
@@ -296,7 +296,7 @@ class Load:
 
     async def sessions(self) -> None:
         while self.running:
-            phase, started = self.send()
+            phase, started = self.stamp()
             try:
                 token = await self.store.create(PortalSession(user_id="u1", provider_cookies={}))
                 ok = await self.store.load(token) is not None
@@ -400,7 +400,7 @@ async def test_postgresql_then_redis_then_smtp_stop_under_load_and_all_recover(
             load.phase = "smtp down"
             async with load.client() as anonymous:
                 for _ in range(3):  # the reset limit per account
-                    sent = load.send()
+                    sent = load.stamp()
                     response = await anonymous.post("/reset", json={"email": alice.email})
                     load.keep("reset", sent, response)
             await asyncio.sleep(1.5)
