@@ -53,10 +53,10 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         f"{_SERVICES}&page=1&status[]=active&order[dateStart]=desc",
         ALICE,
         connections=(1, 10, 50),
-        round_trips=6,
+        round_trips=4,
     ),
     Endpoint(
-        "services p1 sorted", f"{_SERVICES}&page=1&order[dateStart]=desc", ALICE, round_trips=6
+        "services p1 sorted", f"{_SERVICES}&page=1&order[dateStart]=desc", ALICE, round_trips=4
     ),
     Endpoint(
         "services p1000 sorted",
@@ -68,7 +68,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         "services search",
         f"{_SERVICES}&page=1&search=paris&order[reference]=asc",
         ALICE,
-        round_trips=6,
+        round_trips=4,
     ),
     # A tile of the services screen: the count alone, no row read.
     Endpoint(
@@ -83,7 +83,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         "/provider/api/services/{alice_service}",
         ALICE,
         connections=(1, 10, 50),
-        round_trips=5,
+        round_trips=3,
     ),
     Endpoint(
         "services export 50k",

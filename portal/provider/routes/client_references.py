@@ -15,7 +15,7 @@ from portal.client_references import (
     split_client_references,
 )
 from portal.i18n import N_
-from portal.permissions import ACCESS_ORDER_PDF, MANAGE_SERVICE_REFERENCES
+from portal.permissions import MANAGE_SERVICE_REFERENCES
 from portal.provider import audit
 from portal.provider.client_reference_csv import UTF8_BOM, CsvRejected, csv_lines, parse_import
 from portal.provider.db import SessionDep
@@ -26,8 +26,8 @@ from portal.provider.language import LanguageDep
 from portal.provider.models import Service
 from portal.provider.routes.client_reference_writes import write_client_references
 from portal.provider.routes.service_filters import visible_services
-from portal.provider.routes.services import service_loaders
-from portal.provider.schemas.services import ServiceOut, service_out
+from portal.provider.routes.services import service_loaders, services_out
+from portal.provider.schemas.services import ServiceOut
 from portal.provider.scoping import one_or_404
 from portal.provider.security import CurrentPrincipal, Principal
 from portal.provider.uploads import read_upload
@@ -98,9 +98,7 @@ def update_client_references(
     )
     db.commit()
     service = one_or_404(db, statement.options(*service_loaders(includes)))
-    return service_out(
-        service, includes, language, may_read_order_pdf=principal.allows(ACCESS_ORDER_PDF)
-    )
+    return services_out(db, [service], includes, language, principal)[0]
 
 
 def _report(violations: list[Violation]) -> list[Violation]:

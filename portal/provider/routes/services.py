@@ -1,10 +1,12 @@
 """Services: the filtered list and one service (spec sections 2, 3 and 7)."""
 
 import uuid
+from collections.abc import Sequence
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request
 from sqlalchemy.orm.interfaces import LoaderOption
+from sqlmodel import Session, col, select
 
 from portal.permissions import ACCESS_ORDER_PDF
 from portal.provider.db import SessionDep, preload
@@ -16,36 +18,88 @@ from portal.provider.hydra import (
     collection,
     paginate,
 )
+from portal.provider.json_lists import json_list
 from portal.provider.language import LanguageDep
-from portal.provider.models import Service
+from portal.provider.models import Service, ServiceAttribute, ServiceDocument, ServiceMilestone
 from portal.provider.routes.service_filters import (
     ServiceFiltersDep,
     filter_services,
     service_ordering,
     visible_services,
 )
-from portal.provider.schemas.services import ServiceOut, service_out
+from portal.provider.schemas.services import ServiceLists, ServiceOut, service_out
 from portal.provider.scoping import one_or_404
-from portal.provider.security import CurrentPrincipal
+from portal.provider.security import CurrentPrincipal, Principal
 
 router = APIRouter(prefix="/api/services", tags=["services"])
 
 
 def service_loaders(includes: frozenset[str]) -> list[LoaderOption]:
-    """Everything a service's JSON shows, one query per relation for a whole page."""
-    relations: list[object] = [
-        Service.milestones,
-        Service.attributes,
-        Service.documents,
-        Service.endpoint_a,
-        Service.endpoint_b,
-        Service.delivery_manager,
-    ]
+    """The single rows a service's JSON shows, joined into the statement that reads it."""
+    relations: list[object] = [Service.endpoint_a, Service.endpoint_b, Service.delivery_manager]
     if "type" in includes:
         relations.append(Service.type)
     if "company" in includes:
         relations.append(Service.company)
     return preload(*relations)
+
+
+_LISTS = (
+    json_list(
+        {
+            "name": col(ServiceMilestone.name),
+            "date": col(ServiceMilestone.date),
+            "completed": col(ServiceMilestone.completed),
+            "position": col(ServiceMilestone.position),
+        },
+        col(ServiceMilestone.service_id) == col(Service.id),
+    ),
+    json_list(
+        {
+            "name": col(ServiceAttribute.name),
+            "value": col(ServiceAttribute.value),
+            "group_name": col(ServiceAttribute.group_name),
+            "constrained": col(ServiceAttribute.constrained),
+        },
+        col(ServiceAttribute.service_id) == col(Service.id),
+    ),
+    json_list(
+        {
+            "id": col(ServiceDocument.id),
+            "kind": col(ServiceDocument.kind),
+            "name": col(ServiceDocument.name),
+        },
+        col(ServiceDocument.service_id) == col(Service.id),
+    ),
+)
+
+
+def service_lists(db: Session, services: Sequence[Service]) -> dict[uuid.UUID, ServiceLists]:
+    """The milestones, attributes and documents of ``services``, in one statement."""
+    if not services:
+        return {}
+    statement = select(col(Service.id), *_LISTS).where(
+        col(Service.id).in_([service.id for service in services])
+    )
+    return {row[0]: ServiceLists(*row[1:]) for row in db.execute(statement)}
+
+
+def services_out(
+    db: Session,
+    services: Sequence[Service],
+    includes: frozenset[str],
+    language: str,
+    principal: Principal,
+) -> list[ServiceOut]:
+    """The JSON of ``services``, read with ``service_loaders(includes)``."""
+    lists = service_lists(db, services)
+    may_read_order_pdf = principal.allows(ACCESS_ORDER_PDF)
+    return [
+        service_out(
+            service, lists[service.id], includes, language, may_read_order_pdf=may_read_order_pdf
+        )
+        for service in services
+    ]
 
 
 @router.get("", response_model=Collection[ServiceOut])
@@ -62,11 +116,7 @@ def list_services(
     statement = filter_services(visible_services(principal), filters)
     statement = statement.options(*service_loaders(includes)).order_by(*order)
     services, total = paginate(db, statement, page)
-    may_read_order_pdf = principal.allows(ACCESS_ORDER_PDF)
-    members = [
-        service_out(service, includes, language, may_read_order_pdf=may_read_order_pdf)
-        for service in services
-    ]
+    members = services_out(db, services, includes, language, principal)
     return collection(request, "Service", members, total, page)
 
 
@@ -80,6 +130,4 @@ def get_service(
 ) -> ServiceOut:
     statement = visible_services(principal).where(Service.id == service_id)
     service = one_or_404(db, statement.options(*service_loaders(includes)))
-    return service_out(
-        service, includes, language, may_read_order_pdf=principal.allows(ACCESS_ORDER_PDF)
-    )
+    return services_out(db, [service], includes, language, principal)[0]

@@ -2,6 +2,7 @@
 
 import datetime as dt
 import uuid
+from typing import Any, NamedTuple
 
 from pydantic import Field
 
@@ -19,7 +20,6 @@ from portal.provider.models import (
     Endpoint,
     MilestoneName,
     Service,
-    ServiceAttribute,
     ServiceStatus,
     ServiceType,
 )
@@ -168,24 +168,46 @@ def _order(service: Service, may_read_order_pdf: bool) -> OrderOut | None:
     )
 
 
-def attribute_out(attribute: ServiceAttribute, language: str) -> AttributeOut:
-    label = ATTRIBUTE_LABELS.get(attribute.name)
-    value_label = VALUE_LABELS.get(attribute.value)
-    group_label = GROUP_LABELS.get(attribute.group_name or "")
+class ServiceLists(NamedTuple):
+    """A service's lists as the database assembles them (``portal.provider.json_lists``): one
+    dict per row, with JSON's values, in no particular order."""
+
+    milestones: list[dict[str, Any]]
+    attributes: list[dict[str, Any]]
+    documents: list[dict[str, Any]]
+
+
+def _milestones(rows: list[dict[str, Any]], language: str) -> list[MilestoneOut]:
+    return [
+        MilestoneOut(
+            name=row["name"],
+            label=gettext(language, MILESTONE_LABELS[MilestoneName(row["name"])]),
+            date=row["date"],
+            completed=row["completed"],
+        )
+        for row in sorted(rows, key=lambda row: row["position"])
+    ]
+
+
+def _attribute_out(row: dict[str, Any], language: str) -> AttributeOut:
+    name, value, group = row["name"], row["value"], row["group_name"]
+    label = ATTRIBUTE_LABELS.get(name)
+    value_label = VALUE_LABELS.get(value)
+    group_label = GROUP_LABELS.get(group or "")
     return AttributeOut(
-        name=attribute.name,
-        label=gettext(language, label) if label else attribute.name,
-        value=attribute.value,
-        value_label=gettext(language, value_label) if value_label else attribute.value,
-        group_name=attribute.group_name,
-        group_label=gettext(language, group_label) if group_label else attribute.group_name,
-        constrained=attribute.constrained,
+        name=name,
+        label=gettext(language, label) if label else name,
+        value=value,
+        value_label=gettext(language, value_label) if value_label else value,
+        group_name=group,
+        group_label=gettext(language, group_label) if group_label else group,
+        constrained=row["constrained"],
     )
 
 
-def _attribute_position(attribute: ServiceAttribute) -> tuple[int, int, str]:
+def _attribute_position(row: dict[str, Any]) -> tuple[int, int, str]:
     """Group by group, in the catalogue's order; names the catalogue lacks come last."""
-    group, name = attribute.group_name or "", attribute.name
+    group, name = row["group_name"] or "", row["name"]
     return (
         ATTRIBUTE_GROUPS.index(group) if group in ATTRIBUTE_GROUPS else len(ATTRIBUTE_GROUPS),
         ATTRIBUTE_NAMES.index(name) if name in ATTRIBUTE_NAMES else len(ATTRIBUTE_NAMES),
@@ -193,22 +215,26 @@ def _attribute_position(attribute: ServiceAttribute) -> tuple[int, int, str]:
     )
 
 
-def _documents(service: Service, kind: DocumentKind) -> list[DocumentLink]:
-    documents = sorted(
-        (document for document in service.documents if document.kind is kind),
-        key=lambda document: document.name,
-    )
+def _documents(
+    service_id: uuid.UUID, rows: list[dict[str, Any]], kind: DocumentKind
+) -> list[DocumentLink]:
+    documents = sorted((row for row in rows if row["kind"] == kind), key=lambda row: row["name"])
     return [
-        DocumentLink(name=document.name, link=document_path(service.id, document.id))
-        for document in documents
+        DocumentLink(name=row["name"], link=document_path(service_id, uuid.UUID(row["id"])))
+        for row in documents
     ]
 
 
 def service_out(
-    service: Service, includes: frozenset[str], language: str, *, may_read_order_pdf: bool
+    service: Service,
+    lists: ServiceLists,
+    includes: frozenset[str],
+    language: str,
+    *,
+    may_read_order_pdf: bool,
 ) -> ServiceOut:
-    """A service; relations it embeds (``includes``) must have been loaded with it, as must its
-    milestones, documents, attributes, endpoints and delivery manager."""
+    """A service with its ``lists``; relations it embeds (``includes``) must have been loaded
+    with it, as must its endpoints and delivery manager."""
     manager = service.delivery_manager
     return ServiceOut(
         iri=service_iri(service.id),
@@ -217,15 +243,7 @@ def service_out(
         client_references=list(service.client_references),
         status=service.status,
         status_label=status_label(service.status, language),
-        milestones=[
-            MilestoneOut(
-                name=milestone.name,
-                label=gettext(language, MILESTONE_LABELS[milestone.name]),
-                date=milestone.date,
-                completed=milestone.completed,
-            )
-            for milestone in service.milestones
-        ],
+        milestones=_milestones(lists.milestones, language),
         service_type=service_type_out(service.type, language)
         if "type" in includes
         else iri("service_types", service.type_id),
@@ -242,10 +260,10 @@ def service_out(
         )
         if manager
         else None,
-        handovers=_documents(service, DocumentKind.HANDOVER),
-        loas=_documents(service, DocumentKind.LOA),
+        handovers=_documents(service.id, lists.documents, DocumentKind.HANDOVER),
+        loas=_documents(service.id, lists.documents, DocumentKind.LOA),
         attributes=[
-            attribute_out(attribute, language)
-            for attribute in sorted(service.attributes, key=_attribute_position)
+            _attribute_out(row, language)
+            for row in sorted(lists.attributes, key=_attribute_position)
         ],
     )
