@@ -40,24 +40,20 @@ class _JsonArrayOf(FunctionElement[Any]):
     inherit_cache = True
 
 
-@compiles(_JsonObject, "postgresql")
-def _json_build_object(element: _JsonObject, compiler: SQLCompiler, **kw: Any) -> str:
-    return f"json_build_object({compiler.process(element.clauses, **kw)})"
+def _compile_as(element: type[FunctionElement[Any]], sql: str, *dialects: str) -> None:
+    """``element`` written as ``sql`` with its arguments in place of ``{}`` on ``dialects``
+    (every other dialect when none is named)."""
+
+    def compile_element(element: FunctionElement[Any], compiler: SQLCompiler, **kw: Any) -> str:
+        return sql.format(compiler.process(element.clauses, **kw))
+
+    compiles(element, *dialects)(compile_element)
 
 
-@compiles(_JsonObject)
-def _json_object(element: _JsonObject, compiler: SQLCompiler, **kw: Any) -> str:
-    return f"json_object({compiler.process(element.clauses, **kw)})"
-
-
-@compiles(_JsonArrayOf, "postgresql")
-def _json_agg(element: _JsonArrayOf, compiler: SQLCompiler, **kw: Any) -> str:
-    return f"coalesce(json_agg({compiler.process(element.clauses, **kw)}), '[]'::json)"
-
-
-@compiles(_JsonArrayOf)
-def _json_group_array(element: _JsonArrayOf, compiler: SQLCompiler, **kw: Any) -> str:
-    return f"json_group_array({compiler.process(element.clauses, **kw)})"
+_compile_as(_JsonObject, "json_build_object({})", "postgresql")
+_compile_as(_JsonObject, "json_object({})")
+_compile_as(_JsonArrayOf, "coalesce(json_agg({}), '[]'::json)", "postgresql")
+_compile_as(_JsonArrayOf, "json_group_array({})")
 
 
 def json_list(
