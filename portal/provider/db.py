@@ -46,9 +46,9 @@ def _configure_sqlite(connection: Any, _record: Any) -> None:
 async def get_session(request: Request) -> AsyncIterator[Session]:
     """A session for the request. Opened and closed on the event loop: as a plain generator,
     FastAPI would enter and leave it in the thread pool, two of the five thread hops a request
-    made, and those hops were a quarter of a small request's CPU (docs/decisions/
-    request-session.md). Opening a session does no I/O; closing it hands its connection back
-    to the pool with one short round trip."""
+    made, whose cost outweighed a small route's own work (docs/decisions/request-session.md).
+    Opening a session does no I/O; closing it hands its connection back to the pool with one
+    short round trip."""
     with Session(request.app.state.engine) as session:
         yield session
 
