@@ -26,7 +26,7 @@ from portal.provider.language import LanguageDep
 from portal.provider.models import Service
 from portal.provider.routes.client_reference_writes import write_client_references
 from portal.provider.routes.service_filters import visible_services
-from portal.provider.routes.services import service_loaders, services_out
+from portal.provider.routes.services import one_service_out
 from portal.provider.schemas.services import ServiceOut
 from portal.provider.scoping import one_or_404
 from portal.provider.security import CurrentPrincipal, Principal
@@ -97,8 +97,7 @@ def update_client_references(
         db, request, "service.client_references", actor=principal.user, reference=service.reference
     )
     db.commit()
-    service = one_or_404(db, statement.options(*service_loaders(includes)))
-    return services_out(db, [service], includes, language, principal)[0]
+    return one_service_out(db, statement, includes, language, principal)
 
 
 def _report(violations: list[Violation]) -> list[Violation]:

@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Request
 from sqlalchemy.orm.interfaces import LoaderOption
 from sqlmodel import Session, col, select
+from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.permissions import ACCESS_ORDER_PDF
 from portal.provider.db import SessionDep, preload
@@ -34,7 +35,7 @@ from portal.provider.security import CurrentPrincipal, Principal
 router = APIRouter(prefix="/api/services", tags=["services"])
 
 
-def service_loaders(includes: frozenset[str]) -> list[LoaderOption]:
+def _loaders(includes: frozenset[str]) -> list[LoaderOption]:
     """The single rows a service's JSON shows, joined into the statement that reads it."""
     relations: list[object] = [Service.endpoint_a, Service.endpoint_b, Service.delivery_manager]
     if "type" in includes:
@@ -91,7 +92,7 @@ def services_out(
     language: str,
     principal: Principal,
 ) -> list[ServiceOut]:
-    """The JSON of ``services``, read with ``service_loaders(includes)``."""
+    """The JSON of ``services``, read with ``_loaders(includes)``."""
     lists = service_lists(db, services)
     may_read_order_pdf = principal.allows(ACCESS_ORDER_PDF)
     return [
@@ -100,6 +101,18 @@ def services_out(
         )
         for service in services
     ]
+
+
+def one_service_out(
+    db: Session,
+    statement: SelectOfScalar[Service],
+    includes: frozenset[str],
+    language: str,
+    principal: Principal,
+) -> ServiceOut:
+    """The JSON of the one service ``statement`` selects (a 404 when none)."""
+    service = one_or_404(db, statement.options(*_loaders(includes)))
+    return services_out(db, [service], includes, language, principal)[0]
 
 
 @router.get("", response_model=Collection[ServiceOut])
@@ -114,7 +127,7 @@ def list_services(
     order: Annotated[Ordering, Depends(service_ordering)],
 ) -> Collection[ServiceOut]:
     statement = filter_services(visible_services(principal), filters)
-    statement = statement.options(*service_loaders(includes)).order_by(*order)
+    statement = statement.options(*_loaders(includes)).order_by(*order)
     services, total = paginate(db, statement, page)
     members = services_out(db, services, includes, language, principal)
     return collection(request, "Service", members, total, page)
@@ -129,5 +142,4 @@ def get_service(
     language: LanguageDep,
 ) -> ServiceOut:
     statement = visible_services(principal).where(Service.id == service_id)
-    service = one_or_404(db, statement.options(*service_loaders(includes)))
-    return services_out(db, [service], includes, language, principal)[0]
+    return one_service_out(db, statement, includes, language, principal)
