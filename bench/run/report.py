@@ -83,7 +83,13 @@ def _browser_lines(browsers: dict[str, Any]) -> list[str]:
                    f"| {_ms(row['p95_ms'])} | {steady} |")  # fmt: skip
     out += ["", f"Memory per connected client: backend {browsers['backend_kib_per_client']:.0f} "
             f"KiB (RSS of all workers), Redis {browsers['redis_kib_per_client']:.0f} KiB "
-            "(state).", ""]  # fmt: skip
+            "(state)."]  # fmt: skip
+    if first := browsers.get("backend_kib_per_client_first_wave"):
+        out += [f"The first {browsers['count']} browsers on the fresh portal grew its workers by "
+                f"{first:.0f} KiB each: the workers' high-water mark of events handled at once "
+                "and their first use of each code path, which the next "
+                f"{browsers['count']}, measured above, found in place."]  # fmt: skip
+    out += [""]
     if browsers["failures"]:
         out += [f"Failures: {len(browsers['failures'])} — {browsers['failures'][0]}", ""]
     return out
