@@ -18,6 +18,8 @@ from psycopg import sql
 
 from portal.provider.models import metadata
 
+_ATTEMPTS = 3
+
 
 @dataclass
 class DemoSnapshot:
@@ -57,6 +59,18 @@ class DemoSnapshot:
             with closing(sqlite3.connect(str(self.url.database), timeout=30)) as target:
                 self.sqlite_copy.backup(target)
             return
+        # A request of the previous module's still-running portal may hold a table the TRUNCATE
+        # needs next while it waits on one the TRUNCATE holds: PostgreSQL ends the deadlock by
+        # failing the TRUNCATE, whose transaction is rolled back whole, so it can go again.
+        for attempt in range(1, _ATTEMPTS + 1):
+            try:
+                self._restore_postgresql()
+                return
+            except psycopg.errors.DeadlockDetected:
+                if attempt == _ATTEMPTS:
+                    raise
+
+    def _restore_postgresql(self) -> None:
         with psycopg.connect(self._libpq_url()) as db:
             names = sql.SQL(", ").join(sql.Identifier(name) for name in self.tables)
             db.execute(sql.SQL("TRUNCATE {} RESTART IDENTITY").format(names))
