@@ -84,7 +84,7 @@ def _browser_lines(browsers: dict[str, Any]) -> list[str]:
     out += ["", f"Memory per connected client: backend {browsers['backend_kib_per_client']:.0f} "
             f"KiB (RSS of all workers), Redis {browsers['redis_kib_per_client']:.0f} KiB "
             "(state)."]  # fmt: skip
-    if first := browsers.get("backend_kib_per_client_first_wave"):
+    if (first := browsers.get("backend_kib_per_client_first_wave")) is not None:
         out += [f"The first {browsers['count']} browsers on the fresh portal grew its workers by "
                 f"{first:.0f} KiB each: the workers' high-water mark of events handled at once "
                 "and their first use of each code path, which the next "
