@@ -59,9 +59,9 @@ class DemoSnapshot:
             with closing(sqlite3.connect(str(self.url.database), timeout=30)) as target:
                 self.sqlite_copy.backup(target)
             return
-        # A request of the previous module's still-running portal may hold a table the TRUNCATE
-        # needs next while it waits on one the TRUNCATE holds: PostgreSQL ends the deadlock by
-        # failing the TRUNCATE, whose transaction is rolled back whole, so it can go again.
+        # The portal keeps running between modules: a request the previous module left in flight
+        # may hold a table the TRUNCATE needs next while it waits on one the TRUNCATE holds.
+        # PostgreSQL ends the deadlock by failing the TRUNCATE, rolled back whole: it can go again.
         for attempt in range(1, _ATTEMPTS + 1):
             try:
                 self._restore_postgresql()
