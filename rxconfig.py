@@ -14,6 +14,7 @@ from pathlib import Path
 import reflex as rx
 from reflex.plugins.sitemap import SitemapPlugin
 
+from portal.first_paint import scripts_after_first_paint
 from portal.metrics_dir import ensure_multiprocess_dir
 from portal.settings import DATA_DIR, backend_workers, get_settings
 
@@ -93,22 +94,12 @@ class PortalRadixThemes(rx.plugins.RadixThemesPlugin):
 
 
 class ScriptsAfterFirstPaint(rx.plugins.Plugin):
-    """The built pages fetch their scripts at low priority (issue 11, item 4;
-    docs/decisions/first-load.md). Every prerendered page names its JavaScript modules in
-    ``<link rel="modulepreload">`` tags, which the browser fetches at high priority beside the
-    style sheet: on a slow link the page's text and layout waited for ~200 KiB of script before
-    the first paint. The HTML is complete without the script, so the style sheet goes first and
-    the page paints; the modules follow at once, before anything needs them."""
-
-    PRELOAD = 'rel="modulepreload"'
+    """The built pages paint before they fetch their scripts (``portal.first_paint``)."""
 
     def post_build(self, static_dir: Path, **context: object) -> None:
         for html in static_dir.rglob("*.html"):
             text = html.read_text(encoding="utf-8")
-            html.write_text(
-                text.replace(self.PRELOAD, f'{self.PRELOAD} fetchpriority="low"'),
-                encoding="utf-8",
-            )
+            html.write_text(scripts_after_first_paint(text), encoding="utf-8")
 
 
 config = rx.Config(
