@@ -53,11 +53,14 @@ def _nav_link(route: routes.Route, on_click=None) -> rx.Component:
 
 def language_selector() -> rx.Component:
     """The browser's own select: it needs none of the JavaScript a Radix select brings to every
-    page (issue 11), and keyboards, screen readers and phones know it."""
+    page (issue 11), and keyboards, screen readers and phones know it. Pages paint before their
+    scripts run (docs/decisions/first-load.md): until the page is hydrated a choice would reach
+    no handler and be undone, so the select waits, as the login form does."""
     return rx.el.select(
         *(rx.el.option(name, value=code) for code, name in LANGUAGE_NAMES.items()),
         value=PreferencesState.current_language,
         on_change=PreferencesState.set_language,
+        disabled=~rx.State.is_hydrated,
         aria_label=_("Language"),
         class_name="language-select",
     )
