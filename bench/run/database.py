@@ -38,6 +38,8 @@ class Captured:
     statements: list[tuple[str, Any]]
     # Executions: an executemany of a thousand rows is one.
     round_trips: int
+    # The size of the answer's body.
+    response_bytes: int = 0
 
 
 def capture(
@@ -67,6 +69,7 @@ def capture(
             response = await client.request(method, local, content=content, headers=_type(body))
             recording = False
             response.raise_for_status()
+            captured.response_bytes = len(response.content)
 
     sa.event.listen(engine, "before_cursor_execute", record)
     try:

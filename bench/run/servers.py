@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 import httpx
@@ -103,13 +103,19 @@ def portal(tree: Path, database_url: str, redis_url: str, log: Path) -> Iterator
         _stop(process)
 
 
+def static_server(folder: Path, log: Path) -> AbstractContextManager["Server"]:
+    return granian_server("bench.run.static_app:app", {"BENCH_STATIC_DIR": str(folder)}, log)
+
+
 @contextmanager
-def static_server(folder: Path, log: Path) -> Iterator["Server"]:
+def granian_server(app: str, settings: dict[str, str], log: Path) -> Iterator["Server"]:
+    """The ASGI ``app`` on Granian with as many workers as the portal, ``settings`` in its
+    environment; it answers ``/_ready`` once started."""
     port = free_port()
-    env = {**os.environ, "BENCH_STATIC_DIR": str(folder), "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, **settings, "PYTHONPATH": str(ROOT)}
     command = [
         sys.executable, "-m", "granian", "--interface", "asgi", "--host", "127.0.0.1",
-        "--port", str(port), "--workers", str(WORKERS), "--no-ws", "bench.run.static_app:app",
+        "--port", str(port), "--workers", str(WORKERS), "--no-ws", app,
     ]  # fmt: skip
     with log.open("w") as output:
         process = subprocess.Popen(
