@@ -17,7 +17,7 @@ from bench.generate.run import sqlalchemy_url
 from bench.run.bodies import login_body
 from bench.run.database import capture, database_limit, render
 from bench.run.endpoints import ENDPOINTS
-from bench.run.main import _placeholders
+from bench.run.main import placeholders
 from bench.run.servers import granian_server
 from bench.run.wrk import measure
 from portal.provider.db import create_db_engine
@@ -29,7 +29,7 @@ CONNECTIONS = (1, 10)
 
 def _record(database_url: str, names: list[str]) -> dict[str, dict[str, Any]]:
     """Each endpoint's SQL, recorded from the provider itself, and the size of its answer."""
-    values = _placeholders(database_url)
+    values = placeholders(database_url)
     engine = create_db_engine(sqlalchemy_url(database_url))
     recorded = {}
     try:

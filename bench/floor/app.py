@@ -46,7 +46,7 @@ async def endpoint(request: Request) -> Response:
                     await cursor.fetchall()
     finally:
         pool.put_nowait(connection)
-    return Response(_BODIES[slug], media_type="application/json")
+    return Response(_BODIES[slug], media_type="application/octet-stream")
 
 
 async def ready(_request: Request) -> Response:

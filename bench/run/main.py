@@ -152,7 +152,7 @@ def _deep_pages(endpoints: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return ratios
 
 
-def _placeholders(database_url: str) -> dict[str, str]:
+def placeholders(database_url: str) -> dict[str, str]:
     values = {}
     with psycopg.connect(database_url) as connection:
         for name, query in PLACEHOLDERS.items():
@@ -255,7 +255,7 @@ def run(arguments: argparse.Namespace) -> Path:
             cookies = {
                 email: _session_cookie(server.url, email) for email in {e.user for e in chosen}
             }
-            values = _placeholders(database_url)
+            values = placeholders(database_url)
             prepared = []
             for endpoint in chosen:
                 try:
