@@ -415,13 +415,16 @@ async def test_postgresql_then_redis_then_smtp_stop_under_load_and_all_recover(
     assert before_outage.messages == []
 
     # Never a 500, never a hang, whatever was down.
-    assert all(a.status < 500 or a.status == 503 for a in load.answers), load.answers
+    errors = [a for a in load.answers if a.status >= 500 and a.status != 503]
+    assert not errors, errors
     assert max(a.seconds for a in load.answers) < ANSWER_SECONDS
 
     # PostgreSQL down: each request answered at once, a translated 503 and nothing else.
     down = load.of("postgres down", "read") + load.of("postgres down", "write")
     assert len(down) >= 10
-    assert all(a.status == 503 and a.detail == UNAVAILABLE_FR for a in down), down
+    # Only the answers that break the rule are shown: pytest cuts a long list before them.
+    unexpected = [a for a in down if a.status != 503 or a.detail != UNAVAILABLE_FR]
+    assert not unexpected, unexpected
     assert postgres_recovery < RECOVERY_SECONDS
     # No write half-applied: each change is stored with its audit line, in one transaction.
     # A write that answered 503 left neither, except the one the stop may have caught after
