@@ -6,7 +6,7 @@ import datetime as dt
 from typing import Annotated, Any
 
 import sqlalchemy as sa
-from fastapi import APIRouter, Query, Request
+from fastapi import Query, Request
 from pydantic import Field
 from sqlmodel import col, select
 
@@ -21,9 +21,10 @@ from portal.provider.hydra import (
     paginate,
 )
 from portal.provider.models import AuditLog
+from portal.provider.routing import ProviderRouter
 from portal.provider.security import AdminPrincipal
 
-router = APIRouter(prefix="/api/audit_log", tags=["audit"])
+router = ProviderRouter(prefix="/api/audit_log", tags=["audit"])
 
 # The e-mails every entry may name, kept in ``detail`` so the trail outlives deleted users.
 _PEOPLE = ("actor_email", "subject_email", "impersonator_email", "username")

@@ -4,7 +4,7 @@ Logout is a POST (issue 18, item 8; the spec's ``GET logout``): a GET that ends 
 sent by any link or image of another site, and the origin check only guards state-changing
 methods."""
 
-from fastapi import APIRouter, Request, Response
+from fastapi import Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import Field
 from sqlmodel import select
@@ -26,6 +26,7 @@ from portal.provider.rate_limits import (
     purge_expired,
     refuse_when_limited,
 )
+from portal.provider.routing import ProviderRouter
 from portal.provider.sessions import (
     clear_session_cookie,
     close_session,
@@ -35,7 +36,7 @@ from portal.provider.sessions import (
     set_session_cookie,
 )
 
-router = APIRouter(tags=["authentication"])
+router = ProviderRouter(tags=["authentication"])
 
 INVALID_CREDENTIALS = N_("Invalid credentials.")
 # The header of a successful login, for the OpenAPI document.

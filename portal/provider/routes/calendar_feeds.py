@@ -9,7 +9,7 @@ revoked token, or one whose user may no longer read, answers 404 and nothing els
 import datetime as dt
 from typing import Literal
 
-from fastapi import APIRouter, Response
+from fastapi import Response
 from pydantic import Field
 
 from portal.i18n import N_
@@ -25,9 +25,10 @@ from portal.provider.db import SessionDep
 from portal.provider.errors import ApiError
 from portal.provider.hydra import ApiModel
 from portal.provider.language import LanguageDep
+from portal.provider.routing import ProviderRouter
 from portal.provider.security import CurrentPrincipal, Principal
 
-router = APIRouter(tags=["maintenances"])
+router = ProviderRouter(tags=["maintenances"])
 
 FEED = "/api/calendar_feed"
 NOT_WHILE_IMPERSONATING = N_("A calendar link can only be made by its own user.")

@@ -1,7 +1,7 @@
 """Client references of services (spec 5, DESIGN 6): one service at a time, or by CSV import
 of ``reference;clientReferences`` lines, all or nothing. Both need access to Service.ref."""
 
-from fastapi import APIRouter, Request
+from fastapi import Request
 from fastapi.responses import Response
 from pydantic import Field
 from starlette.concurrency import run_in_threadpool
@@ -27,12 +27,13 @@ from portal.provider.models import Service
 from portal.provider.routes.client_reference_writes import write_client_references
 from portal.provider.routes.service_filters import visible_services
 from portal.provider.routes.services import one_service_out
+from portal.provider.routing import ProviderRouter
 from portal.provider.schemas.services import ServiceOut
 from portal.provider.scoping import one_or_404
 from portal.provider.security import CurrentPrincipal, Principal
 from portal.provider.uploads import read_upload
 
-router = APIRouter(prefix="/api/services/client_reference", tags=["services"])
+router = ProviderRouter(prefix="/api/services/client_reference", tags=["services"])
 
 NOT_IMPORTED = N_("Nothing was imported: correct the lines listed and send the file again.")
 # A report longer than this helps nobody; the last entry says how many more lines are wrong.

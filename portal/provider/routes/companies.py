@@ -3,7 +3,7 @@
 import uuid
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import Depends, Query, Request
 from sqlalchemy import func
 from sqlmodel import Session, col, or_, select
 
@@ -20,13 +20,14 @@ from portal.provider.hydra import (
 )
 from portal.provider.language import LanguageDep
 from portal.provider.models import Company
+from portal.provider.routing import ProviderRouter
 from portal.provider.sales_contacts import SalesTeam, load_sales_links, load_sales_team
 from portal.provider.schemas.companies import CompanyOut, company_out
 from portal.provider.scoping import one_or_404, scope_to_companies
 from portal.provider.security import CurrentPrincipal
 from portal.settings import get_settings
 
-router = APIRouter(prefix="/api/companies", tags=["companies"])
+router = ProviderRouter(prefix="/api/companies", tags=["companies"])
 
 company_ordering = ordering(
     {"name": col(Company.name)}, default=[col(Company.name), col(Company.id)]

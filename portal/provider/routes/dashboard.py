@@ -7,7 +7,6 @@ may see through the one scoping helper (docs/decisions/dashboard.md)."""
 import uuid
 
 import sqlalchemy as sa
-from fastapi import APIRouter
 from sqlmodel import Session, col, func, select
 
 from portal.permissions import ACCESS_INVOICES, VIEW_TICKETS_MENU
@@ -15,12 +14,13 @@ from portal.provider.db import SessionDep
 from portal.provider.errors import ApiError
 from portal.provider.models import Invoice, Service, ServiceStatus, Ticket, TicketStatus
 from portal.provider.routes import invoice_summary
+from portal.provider.routing import ProviderRouter
 from portal.provider.schemas.dashboard import DashboardOut
 from portal.provider.schemas.invoices import CURRENCY
 from portal.provider.scoping import company_condition
 from portal.provider.security import CurrentPrincipal, Principal
 
-router = APIRouter(prefix="/api/users", tags=["users"])
+router = ProviderRouter(prefix="/api/users", tags=["users"])
 
 
 @router.get("/{user_id}/dashboard", response_model=DashboardOut, response_model_exclude_none=True)

@@ -6,7 +6,6 @@ company's service or document answers 404. The order form also needs access to O
 
 import uuid
 
-from fastapi import APIRouter
 from fastapi.responses import FileResponse
 from sqlmodel import col, select
 
@@ -16,10 +15,11 @@ from portal.provider.downloads import attachment, file_answer
 from portal.provider.errors import ApiError
 from portal.provider.models import Service, ServiceDocument
 from portal.provider.routes.service_filters import through_visible_services, visible_services
+from portal.provider.routing import ProviderRouter
 from portal.provider.scoping import one_or_404
 from portal.provider.security import CurrentPrincipal
 
-router = APIRouter(prefix="/api/services", tags=["services"])
+router = ProviderRouter(prefix="/api/services", tags=["services"])
 
 
 @router.get(

@@ -13,7 +13,7 @@ absolute lifetime of the session it replaces. Starts, exits and refusals go to t
 
 from typing import NoReturn
 
-from fastapi import APIRouter, Request, Response
+from fastapi import Request, Response
 from pydantic import Field
 from sqlmodel import Session, select
 
@@ -24,11 +24,12 @@ from portal.provider.db import SessionDep
 from portal.provider.errors import ApiError
 from portal.provider.hydra import ApiModel, IncludesDep
 from portal.provider.models import ProviderSession, User
+from portal.provider.routing import ProviderRouter
 from portal.provider.schemas.users import UserOut, user_out
 from portal.provider.security import Principal, PrincipalBeforeTerms, require_full_access
 from portal.provider.sessions import close_session, open_session, set_session_cookie, token_hash
 
-router = APIRouter(tags=["impersonation"])
+router = ProviderRouter(tags=["impersonation"])
 
 NEEDS_SESSION = N_("Impersonation needs a signed-in session.")
 ALREADY_IMPERSONATING = N_("You are already impersonating a user. Leave the impersonation first.")

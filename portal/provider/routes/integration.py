@@ -8,7 +8,7 @@ whole batch is validated before anything is written, then written in one transac
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Request
+from fastapi import Body, Request
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
@@ -18,9 +18,10 @@ from portal.provider.db import SessionDep
 from portal.provider.errors import ApiError
 from portal.provider.integration.batch import BatchResult, Kind, upsert
 from portal.provider.integration.kinds import KINDS
+from portal.provider.routing import ProviderRouter
 from portal.provider.security import AdminPrincipal, Principal
 
-router = APIRouter(prefix="/api/integration", tags=["integration"])
+router = ProviderRouter(prefix="/api/integration", tags=["integration"])
 
 CONFLICT = N_("Another change to the same objects was written meanwhile: send the batch again.")
 

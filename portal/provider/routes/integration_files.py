@@ -4,7 +4,7 @@ a batch); a file sent again under the same name replaces the stored one."""
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, File, Form, Request, Response, UploadFile
+from fastapi import File, Form, Request, Response, UploadFile
 from pydantic import Field
 
 from portal.provider import audit
@@ -19,9 +19,10 @@ from portal.provider.integration.files import (
     put_ticket_attachment,
 )
 from portal.provider.models import DocumentKind
+from portal.provider.routing import ProviderRouter
 from portal.provider.security import AdminPrincipal, Principal
 
-router = APIRouter(prefix="/api/integration", tags=["integration"])
+router = ProviderRouter(prefix="/api/integration", tags=["integration"])
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"description": "The caller is not an administrator."},

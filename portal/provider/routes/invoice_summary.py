@@ -9,19 +9,19 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import sqlalchemy as sa
-from fastapi import APIRouter
 from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import Session, col, func, select
 
 from portal.provider.db import SessionDep
 from portal.provider.models import Invoice, InvoiceType
 from portal.provider.routes.invoices import require_invoice_access
+from portal.provider.routing import ProviderRouter
 from portal.provider.schemas.invoices import BilledMonth, InvoiceSummaryOut
 from portal.provider.scoping import company_condition
 from portal.provider.security import CurrentPrincipal
 from portal.settings import get_settings
 
-router = APIRouter(prefix="/api/invoices", tags=["invoices"])
+router = ProviderRouter(prefix="/api/invoices", tags=["invoices"])
 
 MONTHS = 24
 CENT = Decimal("0.01")

@@ -4,7 +4,7 @@ PDF. Every route needs access to Invoice; customers see their companies' invoice
 import uuid
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import Depends, Query, Request
 from fastapi.responses import FileResponse
 from sqlmodel import col, select
 from sqlmodel.sql.expression import SelectOfScalar
@@ -26,11 +26,12 @@ from portal.provider.hydra import (
 from portal.provider.invoice_documents import ensure_generated
 from portal.provider.language import LanguageDep
 from portal.provider.models import Invoice, InvoiceLine, InvoiceType
+from portal.provider.routing import ProviderRouter
 from portal.provider.schemas.invoices import InvoiceOut, invoice_out
 from portal.provider.scoping import company_branches, one_or_404, scope_to_companies
 from portal.provider.security import CurrentPrincipal, Principal
 
-router = APIRouter(prefix="/api/invoices", tags=["invoices"])
+router = ProviderRouter(prefix="/api/invoices", tags=["invoices"])
 
 _SORTABLE = {
     "dateInvoice": col(Invoice.date_invoice),

@@ -8,7 +8,7 @@ only their own services and contacts and the provider's contacts; staff see ever
 import uuid
 from typing import Annotated, cast
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import Depends, Query, Request
 from sqlmodel import col, select
 
 from portal.provider.db import SessionDep, preload
@@ -37,6 +37,7 @@ from portal.provider.models import (
     Service,
 )
 from portal.provider.routes.service_filters import through_visible_services
+from portal.provider.routing import ProviderRouter
 from portal.provider.schemas.maintenances import (
     MaintenanceDetailOut,
     MaintenanceOut,
@@ -46,7 +47,7 @@ from portal.provider.schemas.maintenances import (
 from portal.provider.scoping import one_or_404
 from portal.provider.security import CurrentPrincipal
 
-router = APIRouter(prefix="/api/maintenances", tags=["maintenances"])
+router = ProviderRouter(prefix="/api/maintenances", tags=["maintenances"])
 
 maintenance_ordering = ordering(
     {

@@ -10,7 +10,7 @@ the user's other sessions.
 
 import uuid
 
-from fastapi import APIRouter, BackgroundTasks, Request, Response
+from fastapi import BackgroundTasks, Request, Response
 from pydantic import Field
 from sqlalchemy import Engine
 from sqlmodel import Session, select
@@ -25,6 +25,7 @@ from portal.provider.mail import send_password_reset
 from portal.provider.models import TokenPurpose, User
 from portal.provider.passwords import hash_password
 from portal.provider.rate_limits import hit, keyed, refuse_when_limited, reset_limits
+from portal.provider.routing import ProviderRouter
 from portal.provider.schemas.users import PASSWORD_MAX_LENGTH
 from portal.provider.sessions import end_user_sessions, request_session_id
 from portal.validation import (
@@ -37,7 +38,7 @@ from portal.validation import (
     is_strong_password,
 )
 
-router = APIRouter(tags=["authentication"])
+router = ProviderRouter(tags=["authentication"])
 
 INVALID_LINK = N_(
     "This link is invalid or has expired. You can request a new password from the login page."

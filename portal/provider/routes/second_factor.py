@@ -9,7 +9,7 @@ rate-limited with the password's limits, and opens the session.
 
 import uuid
 
-from fastapi import APIRouter, Request, Response
+from fastapi import Request, Response
 from pydantic import Field
 from sqlmodel import col, func, select
 
@@ -22,6 +22,7 @@ from portal.provider.hydra import ApiModel, iri
 from portal.provider.models import PendingLogin, RecoveryCode, User
 from portal.provider.rate_limits import clear, hit, keyed, login_limits, refuse_when_limited
 from portal.provider.routes.auth import USER_LOCATION
+from portal.provider.routing import ProviderRouter
 from portal.provider.security import (
     AdminPrincipal,
     Principal,
@@ -35,7 +36,7 @@ from portal.provider.sessions import (
     set_session_cookie,
 )
 
-router = APIRouter(tags=["second factor"])
+router = ProviderRouter(tags=["second factor"])
 
 INVALID_CODE = N_("Invalid code.")
 NO_LOGIN_PENDING = N_("Your login has expired. Please enter your password again.")

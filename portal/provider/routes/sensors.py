@@ -15,7 +15,7 @@ from typing import Annotated, cast
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import sqlalchemy as sa
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import Depends, Query, Request
 from fastapi.responses import Response
 from sqlalchemy.dialects.postgresql import ARRAY, JSONB
 from sqlmodel import Session, col, select
@@ -42,6 +42,7 @@ from portal.provider.models import (
     SensorSample,
 )
 from portal.provider.monitoring.chart import ChartRequest, Series, Span, render_chart
+from portal.provider.routing import ProviderRouter
 from portal.provider.schemas.sensors import (
     LegendEntryOut,
     SensorOut,
@@ -51,7 +52,7 @@ from portal.provider.schemas.sensors import (
 from portal.provider.scoping import one_or_404, scope_to_companies
 from portal.provider.security import CurrentPrincipal, Principal
 
-router = APIRouter(prefix="/api/sensors", tags=["sensors"])
+router = ProviderRouter(prefix="/api/sensors", tags=["sensors"])
 
 # The monitoring screen reads a company's sensors in one call (spec 7 sends no paging): without
 # ``itemsPerPage`` the list holds up to this many, ``totalItems`` telling how many there are.

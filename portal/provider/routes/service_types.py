@@ -6,18 +6,19 @@ paged: ``page`` and ``itemsPerPage`` are accepted and ignored, and every type co
 
 import uuid
 
-from fastapi import APIRouter, Request
+from fastapi import Request
 from sqlmodel import col, select
 
 from portal.provider.db import SessionDep
 from portal.provider.hydra import Collection, Pagination, collection
 from portal.provider.language import LanguageDep
 from portal.provider.models import ServiceType
+from portal.provider.routing import ProviderRouter
 from portal.provider.schemas.services import ServiceTypeOut, service_type_out
 from portal.provider.scoping import one_or_404
 from portal.provider.security import CurrentPrincipal
 
-router = APIRouter(prefix="/api/service_types", tags=["services"])
+router = ProviderRouter(prefix="/api/service_types", tags=["services"])
 
 
 @router.get("", response_model=Collection[ServiceTypeOut])

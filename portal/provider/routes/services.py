@@ -4,7 +4,7 @@ import uuid
 from collections.abc import Sequence
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import Depends, Request
 from sqlalchemy.orm.interfaces import LoaderOption
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
@@ -28,11 +28,12 @@ from portal.provider.routes.service_filters import (
     service_ordering,
     visible_services,
 )
+from portal.provider.routing import ProviderRouter
 from portal.provider.schemas.services import ServiceLists, ServiceOut, service_out
 from portal.provider.scoping import one_or_404
 from portal.provider.security import CurrentPrincipal, Principal
 
-router = APIRouter(prefix="/api/services", tags=["services"])
+router = ProviderRouter(prefix="/api/services", tags=["services"])
 
 
 def _loaders(includes: frozenset[str]) -> list[LoaderOption]:

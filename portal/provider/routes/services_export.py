@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Annotated, Any
 
 import sqlalchemy as sa
-from fastapi import APIRouter, Depends, Request
+from fastapi import Depends, Request
 from fastapi.responses import StreamingResponse
 from sqlalchemy import Engine
 from sqlalchemy.orm import aliased
@@ -28,11 +28,12 @@ from portal.provider.routes.service_filters import (
     filter_services,
     service_ordering,
 )
+from portal.provider.routing import ProviderRouter
 from portal.provider.schemas.services import status_label
 from portal.provider.scoping import company_condition
 from portal.provider.security import CurrentPrincipal
 
-router = APIRouter(prefix="/api/services", tags=["services"])
+router = ProviderRouter(prefix="/api/services", tags=["services"])
 
 COLUMNS = (
     *IMPORT_HEADER,

@@ -4,7 +4,7 @@ terminated that the reader may see; any other document answers 404."""
 import uuid
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
+from fastapi import Query, Request
 from fastapi.responses import FileResponse
 from sqlmodel import col, select
 from sqlmodel.sql.expression import SelectOfScalar
@@ -14,6 +14,7 @@ from portal.provider.downloads import attachment, file_answer
 from portal.provider.hydra import Collection, PaginationDep, collection, paginate
 from portal.provider.models import Service, ServiceStatus, TerminationDocument, TerminationService
 from portal.provider.routes.service_filters import through_visible_services
+from portal.provider.routing import ProviderRouter
 from portal.provider.schemas.termination_documents import (
     TerminationDocumentOut,
     termination_document_out,
@@ -21,7 +22,7 @@ from portal.provider.schemas.termination_documents import (
 from portal.provider.scoping import one_or_404
 from portal.provider.security import CurrentPrincipal, Principal
 
-router = APIRouter(prefix="/api/termination_documents", tags=["services"])
+router = ProviderRouter(prefix="/api/termination_documents", tags=["services"])
 
 ENDING_STATUSES = (ServiceStatus.UNDER_TERMINATION, ServiceStatus.TERMINATED)
 

@@ -8,7 +8,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import Depends, Query, Request
 from fastapi.responses import FileResponse
 from sqlalchemy import case
 from sqlmodel import col, select
@@ -38,11 +38,12 @@ from portal.provider.models import (
     fold,
 )
 from portal.provider.routes.service_filters import through_visible_services
+from portal.provider.routing import ProviderRouter
 from portal.provider.schemas.tickets import TicketOut, ticket_out
 from portal.provider.scoping import company_branches, one_or_404, scope_to_companies
 from portal.provider.security import CurrentPrincipal, Principal
 
-router = APIRouter(prefix="/api/tickets", tags=["tickets"])
+router = ProviderRouter(prefix="/api/tickets", tags=["tickets"])
 SUBJECT_MAX_LENGTH = 200
 
 _PRIORITY_RANK = case(

@@ -8,7 +8,7 @@ import uuid
 from datetime import datetime
 from typing import Annotated
 
-from fastapi import APIRouter, Request, Response
+from fastapi import Request, Response
 from pydantic import AwareDatetime, Field
 from sqlmodel import col, select
 
@@ -27,9 +27,10 @@ from portal.provider.hydra import (
 )
 from portal.provider.integration.tokens import issue_token, revoke_token, token_state
 from portal.provider.models import ApiToken, User, utcnow
+from portal.provider.routing import ProviderRouter
 from portal.provider.security import AdminPrincipal
 
-router = APIRouter(prefix="/api/tokens", tags=["API tokens"])
+router = ProviderRouter(prefix="/api/tokens", tags=["API tokens"])
 
 EXPIRY_IN_PAST = N_("The expiry date must be in the future.")
 NO_TOKEN_FROM_TOKEN = N_("An API token cannot create another token: sign in to create one.")

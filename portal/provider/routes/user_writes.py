@@ -8,7 +8,7 @@ is forbidden (403), as is every write while a sales representative impersonates.
 import uuid
 from typing import Any
 
-from fastapi import APIRouter, Request, Response
+from fastapi import Request, Response
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
@@ -22,6 +22,7 @@ from portal.provider.language import LanguageDep
 from portal.provider.mail import send_account_confirmation
 from portal.provider.models import Company, User
 from portal.provider.passwords import hash_password
+from portal.provider.routing import ProviderRouter
 from portal.provider.schemas.users import UserOut, UserWrite, user_out
 from portal.provider.scoping import one_or_404, visible_users
 from portal.provider.security import CurrentPrincipal, Principal
@@ -34,7 +35,7 @@ from portal.provider.user_changes import (
 )
 from portal.validation import BLANK
 
-router = APIRouter(prefix="/api/users", tags=["users"])
+router = ProviderRouter(prefix="/api/users", tags=["users"])
 
 WRITES_BLOCKED = N_(
     "Users cannot be created, changed or deleted while a sales representative impersonates a user."

@@ -3,7 +3,7 @@
 import uuid
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import Depends, Query, Request
 from sqlmodel import col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
@@ -20,11 +20,12 @@ from portal.provider.hydra import (
     paginate,
 )
 from portal.provider.models import User, fold, utcnow
+from portal.provider.routing import ProviderRouter
 from portal.provider.schemas.users import UserOut, user_out
 from portal.provider.scoping import one_or_404, visible_users
 from portal.provider.security import CurrentPrincipal, PrincipalBeforeTerms, require_full_access
 
-router = APIRouter(prefix="/api/users", tags=["users"])
+router = ProviderRouter(prefix="/api/users", tags=["users"])
 
 user_ordering = ordering(
     {"lastname": col(User.lastname), "firstname": col(User.firstname), "email": col(User.email)},
