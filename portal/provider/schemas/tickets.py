@@ -1,13 +1,15 @@
 """Support tickets as the API shows them (spec sections 3 and 4: Ticket, Ticket status)."""
 
 import datetime as dt
+import uuid
+from typing import Any
 
 from pydantic import Field
 
 from portal.i18n import N_, gettext
 from portal.provider.hydra import ApiModel, Resource, iri
 from portal.provider.integration.html import sanitize_html
-from portal.provider.models import Company, Ticket, TicketAttachment, TicketPriority, TicketStatus
+from portal.provider.models import Company, Ticket, TicketPriority, TicketStatus
 from portal.provider.schemas.companies import CompanyRef, company_iri, company_ref
 
 STATUS_LABELS = {
@@ -67,12 +69,28 @@ class TicketOut(Resource):
     attachments: list[AttachmentOut]
 
 
-def attachment_path(ticket: Ticket, attachment: TicketAttachment) -> str:
-    return f"{iri('tickets', ticket.id)}/attachments/{attachment.id}"
+def attachment_path(ticket_id: uuid.UUID, attachment_id: uuid.UUID) -> str:
+    return f"{iri('tickets', ticket_id)}/attachments/{attachment_id}"
+
+
+def _filename(row: dict[str, Any]) -> str:
+    return str(row["filename"])
+
+
+def _attachment_out(ticket_id: uuid.UUID, row: dict[str, Any]) -> AttachmentOut:
+    """An attachment as the database lists it (``ATTACHMENTS``), ids as JSON strings."""
+    attachment_id = uuid.UUID(row["id"])
+    return AttachmentOut(
+        id=str(attachment_id),
+        size=row["size"],
+        filename=row["filename"],
+        download_url=attachment_path(ticket_id, attachment_id),
+    )
 
 
 def ticket_out(
     ticket: Ticket,
+    attachments: list[dict[str, Any]],
     language: str,
     *,
     company: Company | None = None,
@@ -101,13 +119,5 @@ def ticket_out(
         service_reference=ticket.service_reference,
         service=service_iri,
         company=company_ref(company) if company is not None else company_iri(ticket.company_id),
-        attachments=[
-            AttachmentOut(
-                id=str(attachment.id),
-                size=attachment.size,
-                filename=attachment.filename,
-                download_url=attachment_path(ticket, attachment),
-            )
-            for attachment in sorted(ticket.attachments, key=lambda a: a.filename)
-        ],
+        attachments=[_attachment_out(ticket.id, row) for row in sorted(attachments, key=_filename)],
     )
