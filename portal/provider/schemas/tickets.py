@@ -2,6 +2,7 @@
 
 import datetime as dt
 import uuid
+from operator import itemgetter
 from typing import Any
 
 from pydantic import Field
@@ -73,12 +74,9 @@ def attachment_path(ticket_id: uuid.UUID, attachment_id: uuid.UUID) -> str:
     return f"{iri('tickets', ticket_id)}/attachments/{attachment_id}"
 
 
-def _filename(row: dict[str, Any]) -> str:
-    return str(row["filename"])
-
-
 def _attachment_out(ticket_id: uuid.UUID, row: dict[str, Any]) -> AttachmentOut:
-    """An attachment as the database lists it (``ATTACHMENTS``), ids as JSON strings."""
+    """An attachment as ``ticket_attachments`` (routes/tickets.py) lists it: JSON's values,
+    the id a string."""
     attachment_id = uuid.UUID(row["id"])
     return AttachmentOut(
         id=str(attachment_id),
@@ -119,5 +117,8 @@ def ticket_out(
         service_reference=ticket.service_reference,
         service=service_iri,
         company=company_ref(company) if company is not None else company_iri(ticket.company_id),
-        attachments=[_attachment_out(ticket.id, row) for row in sorted(attachments, key=_filename)],
+        attachments=[
+            _attachment_out(ticket.id, row)
+            for row in sorted(attachments, key=itemgetter("filename"))
+        ],
     )
