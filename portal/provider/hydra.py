@@ -5,7 +5,7 @@ import datetime as dt
 import math
 import re
 import uuid
-from collections.abc import Callable, Container, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Container, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Generic, TypeVar
 from urllib.parse import urlencode
@@ -218,14 +218,14 @@ Ordering = list[UnaryExpression[Any]]
 
 def ordering(
     allowed: Mapping[str, Mapped[Any]], default: Sequence[Mapped[Any]]
-) -> Callable[[Request], Ordering]:
+) -> Callable[[Request], Awaitable[Ordering]]:
     """A dependency reading ``order[field]=asc|desc`` against the resource's allow-list.
 
     Several fields sort in the order given; the ``default`` columns (ascending) apply when none
     is given and, after the requested fields, keep the order stable from page to page.
     """
 
-    def parse(request: Request) -> Ordering:
+    async def parse(request: Request) -> Ordering:
         clauses: Ordering = [
             allowed[field].desc() if descending else allowed[field].asc()
             for field, descending in requested_sort(request, allowed)

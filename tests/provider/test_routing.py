@@ -1,13 +1,17 @@
 """ProviderRoute: a read writes its JSON in its own thread, byte for byte what FastAPI writes,
 and leaves to FastAPI what it cannot do the same way."""
 
+import inspect
+
 from fastapi import APIRouter, FastAPI, Response
+from fastapi.dependencies.models import Dependant
 from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 
 from portal.provider.hydra import ApiModel
 from portal.provider.routes import ROUTERS
 from portal.provider.routing import ProviderRoute, ProviderRouter
+from portal.provider.security import optional_principal
 
 
 class Thing(ApiModel):
@@ -82,3 +86,28 @@ def test_every_provider_route_is_a_provider_route() -> None:
     routes = [route for router in ROUTERS for route in router.routes]
     assert len(routes) > 50
     assert all(isinstance(route, ProviderRoute) for route in routes)
+
+
+def _sync_dependencies(dependant: Dependant) -> set[str]:
+    found: set[str] = set()
+    for dependency in dependant.dependencies:
+        found |= _sync_dependencies(dependency)
+        call = dependency.call
+        if not (inspect.iscoroutinefunction(call) or inspect.isasyncgenfunction(call)):
+            found.add(getattr(call, "__qualname__", repr(call)))
+    return found
+
+
+def test_a_route_waits_for_a_thread_only_for_the_database() -> None:
+    # FastAPI runs a synchronous dependency in its thread pool: a hop that costs more than a
+    # small read's own work (docs/decisions/one-hop-reads.md). A dependency that only reads the
+    # request is asynchronous; the principal's lookup, which queries the database, is the one
+    # that waits in a thread.
+    found = {
+        name
+        for router in ROUTERS
+        for route in router.routes
+        if isinstance(route, APIRoute)
+        for name in _sync_dependencies(route.dependant)
+    }
+    assert found == {optional_principal.__qualname__}

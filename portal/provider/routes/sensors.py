@@ -85,7 +85,7 @@ async def sensor_ordering(request: Request) -> Ordering:
     """The requested order, then the screen's: group, device, priority descending, position
     (spec 2), the id last so pages never overlap."""
     return [
-        *_requested_ordering(request),
+        *(await _requested_ordering(request)),
         col(Sensor.group).asc(),
         col(Sensor.device).asc(),
         col(Sensor.priority).desc(),
@@ -176,7 +176,7 @@ def chart_legend(
     return cast(ItemsCollection[LegendEntryOut], result)
 
 
-def chart_zone(
+async def chart_zone(
     zone: Annotated[
         str,
         Query(

@@ -30,7 +30,7 @@ _requested_ordering = ordering(
 async def service_ordering(request: Request) -> Ordering:
     """The requested order, then the reference to break ties in the direction of the last
     requested field: one index of (field, reference) then serves both directions."""
-    clauses = _requested_ordering(request)
+    clauses = await _requested_ordering(request)
     descending = bool(clauses) and clauses[-1].modifier is operators.desc_op
     reference = col(Service.reference)
     return [*clauses, reference.desc() if descending else reference.asc()]
