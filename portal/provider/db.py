@@ -2,21 +2,31 @@
 
 SQLite (a file under ``data/``) by default, PostgreSQL through ``DATABASE_URL=postgresql://…``
 with psycopg 3. Routes take ``SessionDep``; the engine comes from the application's state, so
-tests and the CLI can point an app at any database.
+tests and the CLI can point an app at any database. A request that changes nothing reads
+outside a transaction, and the statements marked ``planned_once`` are planned once per
+connection (docs/decisions/planned-once.md).
 """
 
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Annotated, Any, cast
+from typing import Annotated, Any, TypeVar, cast
 
+import psycopg
 from fastapi import Depends, Request
 from sqlalchemy import Engine, event
 from sqlalchemy.engine import make_url
+from sqlalchemy.engine.interfaces import DBAPICursor, ExecutionContext
 from sqlalchemy.orm import QueryableAttribute, joinedload, selectinload
 from sqlalchemy.orm.interfaces import LoaderOption
+from sqlalchemy.sql.base import Executable
 from sqlmodel import Session, create_engine
 
 from portal.settings import get_settings
+
+E = TypeVar("E", bound=Executable)
+# Methods that change nothing: their requests read outside a transaction (``read_engine``).
+READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+_PLANNED_ONCE = "planned_once"
 
 
 def create_db_engine(url: str | None = None) -> Engine:
@@ -26,7 +36,9 @@ def create_db_engine(url: str | None = None) -> Engine:
     if parsed.get_backend_name() != "sqlite":
         # JIT compilation pays for analytics, not for the provider's short indexed queries: a
         # calendar month's count (a costly-looking sub-plan) spent 5 ms of its 30 compiling.
-        return create_engine(url, pool_pre_ping=True, connect_args={"options": "-c jit=off"})
+        engine = create_engine(url, pool_pre_ping=True, connect_args={"options": "-c jit=off"})
+        event.listen(engine, "do_execute", _execute)
+        return engine
     if parsed.database and parsed.database != ":memory:":
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(url, connect_args={"check_same_thread": False})
@@ -43,13 +55,45 @@ def _configure_sqlite(connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def planned_once(statement: E) -> E:
+    """``statement`` prepared on each connection the first time it runs there, so PostgreSQL
+    plans it once instead of on every request: for a statement whose best plan cannot depend on
+    its values (a row by its key, the rows of a page by theirs, the caller's session). A list of
+    a company's rows is planned for its values each time: a plan kept for any company is the
+    plan for a typical one, and the largest customer's count of open tickets took six times as
+    long with it (docs/decisions/planned-once.md)."""
+    return statement.execution_options(**{_PLANNED_ONCE: True})
+
+
+def _execute(
+    cursor: DBAPICursor, statement: str, parameters: Any, context: ExecutionContext
+) -> bool:
+    # psycopg prepares only what ``planned_once`` marks: left to itself, it prepares any
+    # statement at its fifth run on a connection, the lists' included. A server-side cursor (a
+    # streamed export) declares its statement and prepares nothing: SQLAlchemy runs it.
+    if isinstance(cursor, psycopg.ServerCursor):
+        return False
+    prepare = bool(context.execution_options.get(_PLANNED_ONCE))
+    cast(psycopg.Cursor[Any], cursor).execute(statement, parameters, prepare=prepare)
+    return True
+
+
+def read_engine(engine: Engine) -> Engine:
+    """``engine`` for requests that change nothing: each statement commits on its own. A read
+    then makes no ``BEGIN`` and ``ROLLBACK`` round trips, and psycopg keeps its prepared
+    statements, which a rollback discards. The writes such a request makes (a session's last
+    activity) are single statements."""
+    return engine.execution_options(isolation_level="AUTOCOMMIT")
+
+
 async def get_session(request: Request) -> AsyncIterator[Session]:
     """A session for the request. Opened and closed on the event loop: as a plain generator,
     FastAPI would enter and leave it in the thread pool, two of the five thread hops a request
     made, whose cost outweighed a small route's own work (docs/decisions/request-session.md).
-    Opening a session does no I/O; closing it hands its connection back to the pool with one
-    short round trip."""
-    with Session(request.app.state.engine) as session:
+    Opening a session does no I/O; closing it hands its connection back to the pool."""
+    state = request.app.state
+    reads = request.method in READ_METHODS
+    with Session(state.read_engine if reads else state.engine) as session:
         yield session
 
 

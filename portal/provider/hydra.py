@@ -21,6 +21,7 @@ from sqlmodel import Session, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.i18n import N_
+from portal.provider.db import planned_once
 from portal.provider.errors import ApiError
 from portal.settings import get_settings
 
@@ -207,7 +208,8 @@ def rows_in_order(
     not an error."""
     if not keys:
         return []
-    by_key = {getattr(row, key.key): row for row in session.exec(statement.where(key.in_(keys)))}
+    rows = session.exec(planned_once(statement.where(key.in_(keys))))
+    by_key = {getattr(row, key.key): row for row in rows}
     return [by_key[value] for value in keys if value in by_key]
 
 

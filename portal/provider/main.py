@@ -21,7 +21,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.routing import Mount
 from starlette.types import ASGIApp
 
-from portal.provider.db import create_db_engine
+from portal.provider.db import create_db_engine, read_engine
 from portal.provider.errors import install_error_handlers
 from portal.provider.headers import SecurityHeadersMiddleware
 from portal.provider.input_check import refuse_control_characters
@@ -94,6 +94,7 @@ def create_app(engine: Engine | None = None) -> FastAPI:
         dependencies=[Depends(refuse_foreign_writes), Depends(refuse_control_characters)],
     )
     app.state.engine = engine or create_db_engine()
+    app.state.read_engine = read_engine(app.state.engine)
     install_error_handlers(app)
     # Added first, so it runs inside the headers middleware: its refusals get the headers too.
     app.add_middleware(RequestLimits)

@@ -11,6 +11,7 @@ from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import Session, col, or_, select
 from sqlmodel.sql.expression import SelectOfScalar
 
+from portal.provider.db import planned_once
 from portal.provider.errors import ApiError
 from portal.provider.models import User, UserAuxiliaryCompany
 from portal.provider.security import Principal
@@ -60,7 +61,8 @@ def visible_users(statement: SelectOfScalar[T], principal: Principal) -> SelectO
 
 
 def one_or_404(db: Session, statement: SelectOfScalar[T]) -> T:
-    row = db.exec(statement).first()
+    """The row of ``statement``, a row by its key (or another unique value); else 404."""
+    row = db.exec(planned_once(statement)).first()
     if row is None:
         raise ApiError(404)
     return row

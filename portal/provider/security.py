@@ -28,7 +28,7 @@ from portal.permissions import (
     rules_for,
 )
 from portal.provider import audit
-from portal.provider.db import SessionDep
+from portal.provider.db import READ_METHODS, SessionDep
 from portal.provider.errors import REQUIRED_TERMS, ApiError
 from portal.provider.integration.tokens import authenticate
 from portal.provider.models import ApiToken, User
@@ -63,10 +63,6 @@ class Principal:
         return allows(self.rules, rule)
 
 
-# Methods that change nothing: the others, made with a token, go to the audit log.
-_READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-
-
 def _bearer(request: Request) -> str | None:
     scheme, _, value = request.headers.get("authorization", "").partition(" ")
     return value.strip() if scheme.lower() == "bearer" else None
@@ -77,7 +73,8 @@ def _token_principal(request: Request, db: Session, value: str) -> Principal | N
     if found is None:
         return None
     token, owner = found
-    if request.method not in _READ_METHODS:
+    # The other methods' requests made with a token go to the audit log.
+    if request.method not in READ_METHODS:
         # Written before the route runs, so a write that fails half-way is on record too.
         audit.record(
             db,

@@ -17,6 +17,7 @@ from sqlalchemy import Result, bindparam
 from sqlalchemy.orm import aliased, joinedload
 from sqlmodel import Session, col, delete, or_, select
 
+from portal.provider.db import planned_once
 from portal.provider.models import ProviderSession, User, utcnow
 from portal.settings import get_settings
 
@@ -93,7 +94,7 @@ _IMPERSONATOR = aliased(User)
 # Every request runs it, so it is built once: building it per request (a fresh alias of User,
 # then the cache key SQLAlchemy derives from the whole statement) cost 3.5 ms of CPU more than
 # running it (docs/decisions/session-lookup.md).
-_LIVE_SESSION = (
+_LIVE_SESSION = planned_once(
     select(ProviderSession, User, _IMPERSONATOR)
     .join(User, col(User.id) == ProviderSession.user_id)
     .outerjoin(_IMPERSONATOR, col(_IMPERSONATOR.id) == ProviderSession.impersonator_id)

@@ -9,7 +9,7 @@ import uuid
 from fastapi import Request
 from sqlmodel import col, select
 
-from portal.provider.db import SessionDep
+from portal.provider.db import SessionDep, planned_once
 from portal.provider.hydra import Collection, Pagination, collection
 from portal.provider.language import LanguageDep
 from portal.provider.models import ServiceType
@@ -25,8 +25,10 @@ router = ProviderRouter(prefix="/api/service_types", tags=["services"])
 def list_service_types(
     request: Request, db: SessionDep, _principal: CurrentPrincipal, language: LanguageDep
 ) -> Collection[ServiceTypeOut]:
+    # The whole catalogue, the same for everyone: one plan serves every request.
     statement = select(ServiceType).order_by(col(ServiceType.position), col(ServiceType.key))
-    members = [service_type_out(service_type, language) for service_type in db.exec(statement)]
+    rows = db.exec(planned_once(statement))
+    members = [service_type_out(service_type, language) for service_type in rows]
     page = Pagination(page=1, items_per_page=max(1, len(members)))
     return collection(request, "ServiceType", members, len(members), page)
 

@@ -15,7 +15,7 @@ from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.permissions import VIEW_TICKETS_MENU
-from portal.provider.db import SessionDep
+from portal.provider.db import SessionDep, planned_once
 from portal.provider.downloads import attachment, file_answer
 from portal.provider.errors import ApiError
 from portal.provider.hydra import (
@@ -164,7 +164,7 @@ def ticket_attachments(db: Session, ids: list[uuid.UUID]) -> dict[uuid.UUID, lis
     if not ids:
         return {}
     statement = select(col(Ticket.id), _ATTACHMENTS).where(col(Ticket.id).in_(ids))
-    return {row[0]: row[1] for row in db.execute(statement)}
+    return {row[0]: row[1] for row in db.execute(planned_once(statement))}
 
 
 def _companies(db: SessionDep, tickets: list[Ticket]) -> dict[uuid.UUID, Company]:

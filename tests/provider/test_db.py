@@ -1,0 +1,78 @@
+"""The provider's database sessions: a request that changes nothing reads outside a transaction,
+and only the statements marked ``planned_once`` are prepared."""
+
+import uuid
+from collections.abc import Iterator
+
+import pytest
+import sqlalchemy as sa
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from sqlmodel import Session, col, delete, select
+
+from portal.provider.db import SessionDep, planned_once, read_engine
+from portal.provider.models import Company
+
+
+def test_a_request_that_changes_nothing_reads_outside_a_transaction(engine: sa.Engine) -> None:
+    app = FastAPI()
+    app.state.engine = engine
+    app.state.read_engine = read_engine(engine)
+
+    @app.api_route("/probe", methods=["GET", "HEAD", "POST", "PATCH", "DELETE"])
+    def isolation(db: SessionDep) -> str | None:
+        return db.connection().get_execution_options().get("isolation_level")
+
+    probe = TestClient(app)
+    assert probe.get("/probe").json() == "AUTOCOMMIT"
+    for method in ("POST", "PATCH", "DELETE"):
+        assert probe.request(method, "/probe").json() is None, method
+
+
+@pytest.fixture
+def company_name(engine: sa.Engine) -> Iterator[str]:
+    """A company name of the test's own; its row, if the test left one, goes afterwards."""
+    name = f"Probe {uuid.uuid4()}"
+    yield name
+    with Session(engine) as db:
+        db.exec(delete(Company).where(col(Company.name) == name))
+        db.commit()
+
+
+def _stored(engine: sa.Engine, name: str) -> list[str]:
+    with Session(engine) as db:
+        return list(db.exec(select(Company.name).where(Company.name == name)))
+
+
+def test_each_statement_of_a_read_session_commits_on_its_own(
+    engine: sa.Engine, company_name: str
+) -> None:
+    with Session(read_engine(engine)) as db:
+        db.add(Company(name=company_name))
+        db.flush()
+        # Seen from another connection before this session commits or closes.
+        assert _stored(engine, company_name) == [company_name]
+
+
+def test_a_write_session_keeps_its_transaction(engine: sa.Engine, company_name: str) -> None:
+    with Session(engine) as db:
+        db.add(Company(name=company_name))
+        db.flush()
+        assert _stored(engine, company_name) == []
+    assert _stored(engine, company_name) == []
+
+
+def test_only_statements_planned_once_are_prepared(engine: sa.Engine) -> None:
+    if engine.dialect.name != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's (set DATABASE_URL=postgresql://…)")
+    by_key = planned_once(select(Company).where(Company.id == uuid.uuid4()))
+    by_name = select(Company).where(Company.name == "nobody")
+    with Session(read_engine(engine)) as db:
+        # psycopg would prepare an unmarked statement at its fifth run on a connection.
+        for _ in range(6):
+            db.exec(by_key).first()
+            db.exec(by_name).first()
+        prepared = db.execute(sa.text("SELECT statement FROM pg_prepared_statements")).all()
+    statements = [row[0] for row in prepared]
+    assert any("companies.id =" in statement for statement in statements), statements
+    assert not any("companies.name =" in statement for statement in statements), statements
