@@ -16,7 +16,6 @@ import httpx
 import psycopg
 import pytest
 import sqlalchemy as sa
-from argon2 import PasswordHasher
 from fastapi import FastAPI
 from psycopg import sql
 from sqlmodel import Session
@@ -94,11 +93,11 @@ def empty_tables(engine: sa.Engine) -> Iterator[None]:
 
 @pytest.fixture(scope="session", autouse=True)
 def quick_password_hashes() -> Iterator[None]:
-    """argon2id with its smallest work factors: these tests hash and verify passwords over a
-    thousand times, at 0.12 s of CPU each with the production parameters, through the same
-    code. The browser tests keep the production parameters (the portal runs on its own)."""
+    """argon2id with its smallest work factors, as ENVIRONMENT=test gives the browser tests'
+    portal: these tests hash and verify passwords over a thousand times, at 0.12 s of CPU each
+    with the production parameters, through the same code."""
     production = passwords._hasher
-    passwords._hasher = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+    passwords._hasher = passwords.TEST_HASHER
     passwords._dummy_hash.cache_clear()
     yield
     passwords._hasher = production

@@ -1,11 +1,13 @@
 """Password hashing runs on threads of its own, nicer than the requests' (passwords.py)."""
 
 import os
+import subprocess
 import sys
 import threading
 import time
 
 import pytest
+from argon2 import PasswordHasher
 
 from portal.provider import passwords
 
@@ -49,3 +51,17 @@ def test_a_forked_worker_hashes_on_threads_of_its_own() -> None:
     os.kill(child, 9)
     os.waitpid(child, 0)
     pytest.fail("the forked child never got its password verified")
+
+
+@pytest.mark.parametrize("environment", ["production", "development", "test"])
+def test_only_test_runs_hash_with_the_smallest_work_factors(environment: str) -> None:
+    read = "from portal.provider import passwords; print(passwords._hasher.memory_cost)"
+    memory_cost = subprocess.run(
+        [sys.executable, "-c", read],
+        env={**os.environ, "ENVIRONMENT": environment},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    expected = passwords.TEST_HASHER if environment == "test" else PasswordHasher()
+    assert int(memory_cost) == expected.memory_cost
