@@ -5,11 +5,13 @@ catalogs (``make i18n`` extracts, updates and compiles them). This module never 
 the compile-time ``_()`` of the UI lives in ``portal.components.i18n`` and reads these catalogs.
 """
 
+import os
 from datetime import UTC, date, datetime, tzinfo
 from decimal import Decimal
 from functools import cache
 from gettext import GNUTranslations, NullTranslations
 from pathlib import Path
+from tempfile import NamedTemporaryFile
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from babel import Locale
@@ -68,8 +70,11 @@ def translations(language: str) -> NullTranslations:
     if not mo_path.exists() or mo_path.stat().st_mtime < po_path.stat().st_mtime:
         with po_path.open("rb") as po_file:
             catalog = read_po(po_file, locale=language)
-        with mo_path.open("wb") as mo_file:
-            write_mo(mo_file, catalog)
+        # Written beside it, then renamed: the processes starting together (test workers,
+        # backend workers) compile it at once, and none may read another's half-written file.
+        with NamedTemporaryFile(dir=mo_path.parent, suffix=".mo", delete=False) as written:
+            write_mo(written, catalog)
+        os.replace(written.name, mo_path)
     with mo_path.open("rb") as mo_file:
         return GNUTranslations(mo_file)
 

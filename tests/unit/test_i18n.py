@@ -1,15 +1,20 @@
 """Languages, formats and the completeness of both catalogs (spec 9)."""
 
+import shutil
 import subprocess
 import sys
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
+from typing import BinaryIO
 
 import pytest
+from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo as babel_write_mo
 from babel.messages.pofile import read_po
 
+from portal import i18n
 from portal.i18n import (
     format_amount,
     format_day,
@@ -115,7 +120,10 @@ def test_french_catalog_is_not_a_copy_of_the_english_one() -> None:
     assert not [s for s in same if " " in str(s)], same
 
 
-def test_catalogs_compile() -> None:
+def test_catalogs_compile(tmp_path: Path) -> None:
+    # A copy: compiling in place would truncate the .mo files that another test worker may be
+    # reading at that moment.
+    locales = shutil.copytree(ROOT / "locales", tmp_path / "locales")
     result = subprocess.run(
         [
             sys.executable,
@@ -123,7 +131,7 @@ def test_catalogs_compile() -> None:
             "babel.messages.frontend",
             "compile",
             "-d",
-            "locales",
+            str(locales),
             "--statistics",
             "--use-fuzzy",
         ],
@@ -133,3 +141,28 @@ def test_catalogs_compile() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_a_catalog_is_compiled_beside_and_renamed_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Processes starting together compile the catalog at once: none may find the .mo file
+    half-written, so it only appears at its path once complete."""
+    messages = shutil.copytree(ROOT / "locales" / "fr", tmp_path / "fr") / "LC_MESSAGES"
+    (messages / "messages.mo").unlink(missing_ok=True)
+    seen_while_writing = []
+
+    def write_mo(file: BinaryIO, catalog: Catalog) -> None:
+        seen_while_writing.append((messages / "messages.mo").exists())
+        babel_write_mo(file, catalog)
+
+    monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "write_mo", write_mo)
+    i18n.translations.cache_clear()
+    try:
+        assert i18n.translations("fr").gettext("Services") == "Services"
+        assert i18n.translations("fr").gettext("Invoices") == "Factures"
+    finally:
+        i18n.translations.cache_clear()
+    assert seen_while_writing == [False]
+    assert sorted(path.name for path in messages.iterdir()) == ["messages.mo", "messages.po"]
