@@ -2,7 +2,7 @@
 one to a recipient and read the link it carries.
 
 A message's moment is the UTC timestamp that starts its file name, written by the portal's clock:
-the file's mtime comes from the kernel, which ``faketime`` does not move, so it cannot be compared
+the file's mtime comes from the kernel, which libfaketime does not move, so it cannot be compared
 with this process's (moved) clock."""
 
 import email
