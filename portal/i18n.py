@@ -6,12 +6,12 @@ the compile-time ``_()`` of the UI lives in ``portal.components.i18n`` and reads
 """
 
 import os
+import threading
 from datetime import UTC, date, datetime, tzinfo
 from decimal import Decimal
 from functools import cache
 from gettext import GNUTranslations, NullTranslations
 from pathlib import Path
-from tempfile import NamedTemporaryFile
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from babel import Locale
@@ -72,9 +72,13 @@ def translations(language: str) -> NullTranslations:
             catalog = read_po(po_file, locale=language)
         # Written beside it, then renamed: the processes starting together (test workers,
         # backend workers) compile it at once, and none may read another's half-written file.
-        with NamedTemporaryFile(dir=mo_path.parent, suffix=".mo", delete=False) as written:
-            write_mo(written, catalog)
-        os.replace(written.name, mo_path)
+        partial = mo_path.with_suffix(f".{os.getpid()}.{threading.get_native_id()}.part")
+        try:
+            with partial.open("wb") as mo_file:
+                write_mo(mo_file, catalog)
+            partial.replace(mo_path)
+        finally:
+            partial.unlink(missing_ok=True)
     with mo_path.open("rb") as mo_file:
         return GNUTranslations(mo_file)
 
