@@ -13,7 +13,7 @@ from collections import defaultdict
 from datetime import datetime, timedelta
 from typing import Any, cast
 
-from icalendar import Calendar, Event, vText
+from icalendar import Calendar, Event, vDuration, vText
 from sqlmodel import Session, col, select
 
 from portal.i18n import gettext
@@ -130,22 +130,24 @@ def _impacted_services(
 def _description(
     maintenance: Maintenance, services: list[Service], contacts: list[str], language: str
 ) -> str:
-    def label(message: str) -> str:
-        return gettext(language, message)
-
+    # Each label in a ``gettext`` call outside any f-string, where the catalogs' extraction
+    # finds it.
+    reference, kind = gettext(language, "Reference"), gettext(language, "Type")
+    classification, status = gettext(language, "Classification"), gettext(language, "Status")
+    impacted, reached = gettext(language, "Impacted services"), gettext(language, "Contacts")
     lines = [
         maintenance.name,
         "",
-        f"{label('Reference')}: {maintenance.reference}",
-        f"{label('Type')}: {label(TYPE_LABELS[maintenance.type])}",
-        f"{label('Classification')}: {label(CLASSIFICATION_LABELS[maintenance.classification])}",
-        f"{label('Status')}: {label(STATUS_LABELS[maintenance.status])}",
+        f"{reference}: {maintenance.reference}",
+        f"{kind}: {gettext(language, TYPE_LABELS[maintenance.type])}",
+        f"{classification}: {gettext(language, CLASSIFICATION_LABELS[maintenance.classification])}",
+        f"{status}: {gettext(language, STATUS_LABELS[maintenance.status])}",
         "",
-        f"{label('Impacted services')}:",
+        f"{impacted}:",
         *(f"- {s.reference} ({type_label(s.type, language)})" for s in services),
     ]
     if contacts:
-        lines += ["", f"{label('Contacts')}: {', '.join(contacts)}"]
+        lines += ["", f"{reached}: {', '.join(contacts)}"]
     return "\n".join(lines)
 
 
@@ -194,7 +196,8 @@ def build_feed(
     calendar.add("x-wr-calname", name)
     calendar.add("name", name)
     calendar.add("refresh-interval", timedelta(hours=1), parameters={"VALUE": "DURATION"})
-    calendar.add("x-published-ttl", timedelta(hours=1))
+    # An X- property has no known type: unwrapped, the duration would be written "1:00:00".
+    calendar.add("x-published-ttl", vDuration(timedelta(hours=1)))
     for maintenance in maintenances:
         contacts = [c.email for c in visible_contacts(maintenance.contacts, principal)]
         calendar.add_component(_event(maintenance, services[maintenance.id], contacts, language))

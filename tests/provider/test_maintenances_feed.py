@@ -120,6 +120,8 @@ async def test_a_feed_holds_the_users_maintenances_and_only_their_services(
     calendar = await _read(client, path)
     assert calendar["version"] == "2.0"
     assert calendar["prodid"]
+    # Both refresh hints are RFC 5545 durations (Outlook reads X-PUBLISHED-TTL).
+    assert calendar.to_ical().decode().count("PT1H\r\n") == 2
     events = _events(calendar)
     assert sorted(events) == ["MNT-ACME", "MNT-SHARED"]
     shared = events["MNT-SHARED"]
@@ -147,6 +149,7 @@ async def test_uids_stay_and_a_change_raises_the_sequence(
     assert sorted(before) == ["MNT-GLOBEX", "MNT-SHARED"]
     assert str(before["MNT-GLOBEX"]["summary"]) == "MNT-GLOBEX · Coupure · Works MNT-GLOBEX"
     assert "ops@globex.test" in str(before["MNT-SHARED"]["description"])
+    assert "\nServices impactés:\n- PB-G" in str(before["MNT-SHARED"]["description"])
     cancelled = _maintenance("MNT-GLOBEX", 5, ["PB-G"], status="cancelled")
     assert await counts(client, "maintenances", [cancelled], estate) == (0, 1, 0)
     after = _events(await _read(client, path))
