@@ -13,11 +13,11 @@ from collections import defaultdict
 from datetime import datetime, timedelta
 from typing import Any, cast
 
-from icalendar import Calendar, Event, vDuration, vText
 from sqlmodel import Session, col, select
 
 from portal.i18n import gettext
 from portal.permissions import rules_for
+from portal.provider import ical
 from portal.provider.db import preload
 from portal.provider.maintenance_scope import visible_contacts, visible_maintenances
 from portal.provider.models import (
@@ -44,6 +44,7 @@ MAX_EVENTS = 2_000
 # ``last_used_at`` is written at most this often: calendar programs poll.
 TOUCH_INTERVAL = timedelta(hours=1)
 PRODID = "-//Patchbay//Maintenances//EN"
+REFRESH = "PT1H"  # RFC 5545 duration
 
 
 def new_token() -> str:
@@ -153,24 +154,27 @@ def _description(
 
 def _event(
     maintenance: Maintenance, services: list[Service], contacts: list[str], language: str
-) -> Event:
+) -> list[bytes]:
     classification = gettext(language, CLASSIFICATION_LABELS[maintenance.classification])
-    event = Event()
-    # Stable across refreshes and changes, unique beyond this provider.
-    event.add("uid", f"{maintenance.id}@{get_settings().staff_mail_domain}")
-    event.add("summary", f"{maintenance.reference} · {classification} · {maintenance.name}")
-    event.add("dtstart", maintenance.date_start)
-    event.add("dtend", maintenance.date_end)
-    event.add("dtstamp", maintenance.updated_at)
-    event.add("last-modified", maintenance.updated_at)
-    event.add("sequence", maintenance.sequence)
+    summary = f"{maintenance.reference} · {classification} · {maintenance.name}"
+    description = _description(maintenance, services, contacts, language)
+    changed = ical.utc(maintenance.updated_at)
     cancelled = maintenance.status is MaintenanceStatus.CANCELLED
-    event.add("status", "CANCELLED" if cancelled else "CONFIRMED")
-    # A maintenance informs; it does not make the reader busy.
-    event.add("transp", "TRANSPARENT")
-    event.add("categories", [classification])
-    event.add("description", vText(_description(maintenance, services, contacts, language)))
-    return event
+    return [
+        ical.line("SUMMARY", ical.text(summary)),
+        ical.line("DTSTART", ical.utc(maintenance.date_start)),
+        ical.line("DTEND", ical.utc(maintenance.date_end)),
+        ical.line("DTSTAMP", changed),
+        # Stable across refreshes and changes, unique beyond this provider.
+        ical.line("UID", ical.text(f"{maintenance.id}@{get_settings().staff_mail_domain}")),
+        ical.line("SEQUENCE", str(maintenance.sequence)),
+        ical.line("CATEGORIES", ical.text(classification)),
+        ical.line("DESCRIPTION", ical.text(description)),
+        ical.line("LAST-MODIFIED", changed),
+        ical.line("STATUS", "CANCELLED" if cancelled else "CONFIRMED"),
+        # A maintenance informs; it does not make the reader busy.
+        ical.line("TRANSP", "TRANSPARENT"),
+    ]
 
 
 def build_feed(
@@ -187,18 +191,22 @@ def build_feed(
     )
     maintenances = list(db.exec(statement).all())
     services = _impacted_services(db, principal, [m.id for m in maintenances])
-    calendar = Calendar()
-    calendar.add("prodid", PRODID)
-    calendar.add("version", "2.0")
-    calendar.add("calscale", "GREGORIAN")
-    calendar.add("method", "PUBLISH")
-    name = gettext(language, "{company} maintenances", company=get_settings().company_name)
-    calendar.add("x-wr-calname", name)
-    calendar.add("name", name)
-    calendar.add("refresh-interval", timedelta(hours=1), parameters={"VALUE": "DURATION"})
-    # An X- property has no known type: unwrapped, the duration would be written "1:00:00".
-    calendar.add("x-published-ttl", vDuration(timedelta(hours=1)))
+    name = ical.text(
+        gettext(language, "{company} maintenances", company=get_settings().company_name)
+    )
+    lines = [
+        ical.line("VERSION", "2.0"),
+        ical.line("PRODID", ical.text(PRODID)),
+        ical.line("CALSCALE", "GREGORIAN"),
+        ical.line("METHOD", "PUBLISH"),
+        ical.line("NAME", name),
+        ical.line("X-WR-CALNAME", name),
+        # Calendar programs are asked to read the feed again after an hour.
+        ical.line("REFRESH-INTERVAL;VALUE=DURATION", REFRESH),
+        ical.line("X-PUBLISHED-TTL", REFRESH),
+    ]
     for maintenance in maintenances:
         contacts = [c.email for c in visible_contacts(maintenance.contacts, principal)]
-        calendar.add_component(_event(maintenance, services[maintenance.id], contacts, language))
-    return calendar.to_ical()
+        event = _event(maintenance, services[maintenance.id], contacts, language)
+        lines += ical.component("VEVENT", event)
+    return b"".join(ical.component("VCALENDAR", lines))
