@@ -10,22 +10,25 @@ is deleted, deactivated or left without a role (docs/decisions/maintenance-calen
 import secrets
 import uuid
 from collections import defaultdict
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any, cast
 
+from sqlalchemy import Row
 from sqlmodel import Session, col, select
 
 from portal.i18n import gettext
 from portal.permissions import rules_for
 from portal.provider import ical
-from portal.provider.db import preload
 from portal.provider.maintenance_scope import visible_contacts, visible_maintenances
 from portal.provider.models import (
     CalendarFeed,
     Maintenance,
+    MaintenanceContact,
     MaintenanceService,
     MaintenanceStatus,
     Service,
+    ServiceType,
     User,
     utcnow,
 )
@@ -107,29 +110,73 @@ def feed_reader(db: Session, token: str) -> tuple[CalendarFeed, Principal] | Non
     return feed, principal
 
 
+# What an event shows of a maintenance: read as plain rows, not entities, which cost a heavy
+# customer's feed more than writing it (docs/decisions/calendar-feed-speed.md).
+_WINDOW = (
+    col(Maintenance.id),
+    col(Maintenance.reference),
+    col(Maintenance.name),
+    col(Maintenance.type),
+    col(Maintenance.classification),
+    col(Maintenance.status),
+    col(Maintenance.date_start),
+    col(Maintenance.date_end),
+    col(Maintenance.updated_at),
+    col(Maintenance.sequence),
+)
+
+
+def _windows(db: Session, principal: Principal, since: datetime) -> Sequence[Row[Any]]:
+    """The maintenances of the feed, earliest first: those ending after ``since``."""
+    statement = (
+        visible_maintenances(principal)
+        .where(col(Maintenance.date_end) >= since)
+        .order_by(col(Maintenance.date_start), col(Maintenance.reference))
+        .limit(MAX_EVENTS)
+        .with_only_columns(*_WINDOW)
+    )
+    return db.execute(statement).all()
+
+
 def _impacted_services(
-    db: Session, principal: Principal, maintenance_ids: list[uuid.UUID]
-) -> dict[uuid.UUID, list[Service]]:
-    """The services of each maintenance that the principal may see, in one query."""
-    found: dict[uuid.UUID, list[Service]] = defaultdict(list)
+    db: Session, principal: Principal, maintenance_ids: list[uuid.UUID], language: str
+) -> dict[uuid.UUID, list[str]]:
+    """Each maintenance's services that the principal may see, as "reference (type)", in one
+    query."""
+    found: dict[uuid.UUID, list[str]] = defaultdict(list)
     if not maintenance_ids:
         return found
     pairs = (
-        select(MaintenanceService.maintenance_id, Service)
+        select(MaintenanceService.maintenance_id, Service.reference, ServiceType)
         .join(Service, col(Service.id) == col(MaintenanceService.service_id))
+        .join(ServiceType, col(ServiceType.id) == col(Service.type_id))
         .where(col(MaintenanceService.maintenance_id).in_(maintenance_ids))
     )
     # The one scoping helper takes a one-column select; the condition is the same for pairs.
-    statement = cast(Any, scope_to_companies)(pairs, principal, Service.company_id).options(
-        *preload(Service.type)
+    statement = cast(Any, scope_to_companies)(pairs, principal, Service.company_id)
+    for maintenance_id, reference, kind in db.execute(statement.order_by(col(Service.reference))):
+        found[maintenance_id].append(f"{reference} ({type_label(kind, language)})")
+    return found
+
+
+def _contacts(
+    db: Session, principal: Principal, maintenance_ids: list[uuid.UUID]
+) -> dict[uuid.UUID, list[str]]:
+    """The e-mails of each maintenance's contacts that the principal may see, in one query."""
+    found: dict[uuid.UUID, list[str]] = defaultdict(list)
+    if not maintenance_ids:
+        return found
+    contact = MaintenanceContact
+    statement = select(contact.maintenance_id, contact.email, contact.company_id).where(
+        col(contact.maintenance_id).in_(maintenance_ids)
     )
-    for maintenance_id, service in db.exec(statement.order_by(col(Service.reference))).all():
-        found[maintenance_id].append(service)
+    for row in visible_contacts(db.execute(statement).all(), principal):
+        found[row.maintenance_id].append(row.email)
     return found
 
 
 def _description(
-    maintenance: Maintenance, services: list[Service], contacts: list[str], language: str
+    maintenance: Row[Any], services: list[str], contacts: list[str], language: str
 ) -> str:
     # Each label in a ``gettext`` call outside any f-string, where the catalogs' extraction
     # finds it.
@@ -145,7 +192,7 @@ def _description(
         f"{status}: {gettext(language, STATUS_LABELS[maintenance.status])}",
         "",
         f"{impacted}:",
-        *(f"- {s.reference} ({type_label(s.type, language)})" for s in services),
+        *(f"- {service}" for service in services),
     ]
     if contacts:
         lines += ["", f"{reached}: {', '.join(contacts)}"]
@@ -153,7 +200,7 @@ def _description(
 
 
 def _event(
-    maintenance: Maintenance, services: list[Service], contacts: list[str], language: str
+    maintenance: Row[Any], services: list[str], contacts: list[str], language: str
 ) -> list[bytes]:
     classification = gettext(language, CLASSIFICATION_LABELS[maintenance.classification])
     summary = f"{maintenance.reference} · {classification} · {maintenance.name}"
@@ -181,16 +228,10 @@ def build_feed(
     db: Session, principal: Principal, language: str, now: datetime | None = None
 ) -> bytes:
     """The iCalendar text of the maintenances the principal sees, from three months back."""
-    since = (now or utcnow()) - HISTORY
-    statement = (
-        visible_maintenances(principal)
-        .where(col(Maintenance.date_end) >= since)
-        .order_by(col(Maintenance.date_start), col(Maintenance.reference))
-        .limit(MAX_EVENTS)
-        .options(*preload(Maintenance.contacts))
-    )
-    maintenances = list(db.exec(statement).all())
-    services = _impacted_services(db, principal, [m.id for m in maintenances])
+    maintenances = _windows(db, principal, (now or utcnow()) - HISTORY)
+    ids = [maintenance.id for maintenance in maintenances]
+    services = _impacted_services(db, principal, ids, language)
+    contacts = _contacts(db, principal, ids)
     name = ical.text(
         gettext(language, "{company} maintenances", company=get_settings().company_name)
     )
@@ -206,7 +247,6 @@ def build_feed(
         ical.line("X-PUBLISHED-TTL", REFRESH),
     ]
     for maintenance in maintenances:
-        contacts = [c.email for c in visible_contacts(maintenance.contacts, principal)]
-        event = _event(maintenance, services[maintenance.id], contacts, language)
+        event = _event(maintenance, services[maintenance.id], contacts[maintenance.id], language)
         lines += ical.component("VEVENT", event)
     return b"".join(ical.component("VCALENDAR", lines))

@@ -4,12 +4,14 @@ provider's (docs/decisions/maintenance-contacts.md)."""
 
 import datetime as dt
 import uuid
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
 
 from sqlmodel import col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.permissions import is_staff_email
-from portal.provider.models import Maintenance, MaintenanceContact, MaintenanceService, Service
+from portal.provider.models import Maintenance, MaintenanceService, Service
 from portal.provider.scoping import scope_to_companies
 from portal.provider.security import Principal
 from portal.settings import get_settings
@@ -28,9 +30,20 @@ def aware(moment: dt.datetime) -> dt.datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
 
 
-def visible_contacts(
-    contacts: list[MaintenanceContact], principal: Principal
-) -> list[MaintenanceContact]:
+class Contact(Protocol):
+    """A maintenance contact as an entity or as a row of its columns."""
+
+    @property
+    def email(self) -> str: ...
+
+    @property
+    def company_id(self) -> uuid.UUID | None: ...
+
+
+AnyContact = TypeVar("AnyContact", bound=Contact)
+
+
+def visible_contacts(contacts: Sequence[AnyContact], principal: Principal) -> list[AnyContact]:
     """The contacts the principal may see: a customer those of their companies and the
     provider's (an e-mail of the staff mail domain), never another company's."""
     if principal.is_staff:
