@@ -7,6 +7,7 @@ mounted with ``ProviderMount``, which hands it every path under its prefix.
 """
 
 import asyncio
+import gc
 import importlib
 import logging
 import re
@@ -69,6 +70,11 @@ def prepare_database(engine: Engine) -> None:
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     await run_in_threadpool(prepare_database, app.state.engine)
     rollups = asyncio.create_task(run_periodically(app.state.engine))
+    # Reflex's production runner freezes the portal's heap before it forks its workers; alone,
+    # the provider does it once started, so that no full collection walks the start-up's
+    # objects again (docs/decisions/frozen-start-up-heap.md).
+    gc.collect()
+    gc.freeze()
     try:
         yield
     finally:
