@@ -176,19 +176,23 @@ def _contacts(
 
 
 def _description(
-    maintenance: Row[Any], services: list[str], contacts: list[str], language: str
+    maintenance: Row[Any],
+    classification: str,
+    services: list[str],
+    contacts: list[str],
+    language: str,
 ) -> str:
     # Each label in a ``gettext`` call outside any f-string, where the catalogs' extraction
     # finds it.
     reference, kind = gettext(language, "Reference"), gettext(language, "Type")
-    classification, status = gettext(language, "Classification"), gettext(language, "Status")
+    classified, status = gettext(language, "Classification"), gettext(language, "Status")
     impacted, reached = gettext(language, "Impacted services"), gettext(language, "Contacts")
     lines = [
         maintenance.name,
         "",
         f"{reference}: {maintenance.reference}",
         f"{kind}: {gettext(language, TYPE_LABELS[maintenance.type])}",
-        f"{classification}: {gettext(language, CLASSIFICATION_LABELS[maintenance.classification])}",
+        f"{classified}: {classification}",
         f"{status}: {gettext(language, STATUS_LABELS[maintenance.status])}",
         "",
         f"{impacted}:",
@@ -200,11 +204,11 @@ def _description(
 
 
 def _event(
-    maintenance: Row[Any], services: list[str], contacts: list[str], language: str
+    maintenance: Row[Any], services: list[str], contacts: list[str], language: str, domain: str
 ) -> list[bytes]:
     classification = gettext(language, CLASSIFICATION_LABELS[maintenance.classification])
     summary = f"{maintenance.reference} · {classification} · {maintenance.name}"
-    description = _description(maintenance, services, contacts, language)
+    description = _description(maintenance, classification, services, contacts, language)
     changed = ical.utc(maintenance.updated_at)
     cancelled = maintenance.status is MaintenanceStatus.CANCELLED
     return [
@@ -213,7 +217,7 @@ def _event(
         ical.line("DTEND", ical.utc(maintenance.date_end)),
         ical.line("DTSTAMP", changed),
         # Stable across refreshes and changes, unique beyond this provider.
-        ical.line("UID", ical.text(f"{maintenance.id}@{get_settings().staff_mail_domain}")),
+        ical.line("UID", ical.text(f"{maintenance.id}@{domain}")),
         ical.line("SEQUENCE", str(maintenance.sequence)),
         ical.line("CATEGORIES", ical.text(classification)),
         ical.line("DESCRIPTION", ical.text(description)),
@@ -246,7 +250,10 @@ def build_feed(
         ical.line("REFRESH-INTERVAL;VALUE=DURATION", REFRESH),
         ical.line("X-PUBLISHED-TTL", REFRESH),
     ]
+    domain = get_settings().staff_mail_domain
     for maintenance in maintenances:
-        event = _event(maintenance, services[maintenance.id], contacts[maintenance.id], language)
+        event = _event(
+            maintenance, services[maintenance.id], contacts[maintenance.id], language, domain
+        )
         lines += ical.component("VEVENT", event)
     return b"".join(ical.component("VCALENDAR", lines))

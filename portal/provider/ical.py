@@ -1,7 +1,7 @@
 """iCalendar (RFC 5545) content lines for the maintenance feed: escaped values, folded lines.
 
 Written here rather than through the ``icalendar`` package's components, which spent about
-0.3 ms per line of a feed (an object per property and parameter, a fold that encodes each
+30 µs per line of a feed (an object per property and parameter, a fold that encodes each
 character on its own): four fifths of a 2 000-event feed's time. The rules are few and are the
 ones that package applies, so the bytes are the same (docs/decisions/calendar-feed-speed.md);
 the tests read every feed back with that package.
