@@ -116,12 +116,20 @@ PaginationDep = Annotated[Pagination, Depends(pagination)]
 def paginate(
     session: Session, statement: SelectOfScalar[T], page: Pagination
 ) -> tuple[list[T], int]:
-    """One page of the rows of ``statement`` and the number of rows in all pages."""
-    total = _count(session, statement)
+    """One page of the rows of ``statement`` and the number of rows in all pages, in one
+    statement: the count rides on each row of the page as an uncorrelated subquery, which the
+    database runs once, by its own plan, beside the page's (docs/decisions/counted-pages.md).
+    A round trip less per list: its statement cost the provider more than the database."""
     if page.counts_only:
-        return [], total
-    rows = session.exec(statement.offset(page.offset).limit(page.items_per_page)).all()
-    return list(rows), total
+        return [], _count(session, statement)
+    total = select(func.count()).select_from(statement.order_by(None).subquery())
+    counted = statement.add_columns(total.scalar_subquery())
+    # ``execute``: ``exec`` would keep only the first column of a statement built on one model.
+    rows = session.execute(counted.offset(page.offset).limit(page.items_per_page)).all()
+    if rows:
+        return [row[0] for row in rows], rows[0][1]
+    # Past the last page no row carries the total: it is counted alone.
+    return [], _count(session, statement) if page.offset else 0
 
 
 def _count(session: Session, statement: SelectOfScalar[T]) -> int:
