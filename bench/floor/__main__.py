@@ -1,7 +1,7 @@
-"""Measures the floor server (``app.py``) against pgbench for the endpoints named on the command
+"""Measures a floor server (``app.py``) against pgbench for the endpoints named on the command
 line (the benchmark's cheapest reads by default) at 1 and 10 connections, as ``bench.run``
-measures the portal: ``python -m bench.floor [--only NAME …]`` with ``DATABASE_URL`` on the
-bench data. Needs wrk and pgbench; prints a Markdown table."""
+measures the portal: ``python -m bench.floor [--stack NAME] [--only NAME …]`` with
+``DATABASE_URL`` on the bench data. Needs wrk and pgbench; prints a Markdown table."""
 
 import argparse
 import json
@@ -25,6 +25,8 @@ from portal.settings import get_settings
 
 CHEAPEST = ["a service", "a ticket", "an invoice", "a user", "service types"]
 CONNECTIONS = (1, 10)
+# ``--stack``: the application in ``app.py`` that serves the SQL.
+STACKS = {"starlette": "app", "fastapi-async": "fastapi_async", "fastapi-sync": "fastapi_sync"}
 
 
 def _record(database_url: str, names: list[str]) -> dict[str, dict[str, Any]]:
@@ -52,6 +54,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--warmup", type=float, default=3.0)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--stack", choices=STACKS, default="starlette")
     arguments = parser.parse_args()
     timing = (arguments.warmup, arguments.seconds, arguments.runs)
     database_url = plain_url(get_settings().database_url)
@@ -61,7 +64,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-floor-") as folder:
         (Path(folder) / "endpoints.json").write_text(json.dumps(recorded))
         settings = {"FLOOR_DIR": folder, "FLOOR_DB": database_url}
-        with granian_server("bench.floor.app:app", settings, Path(folder) / "floor.log") as server:
+        with granian_server(
+            f"bench.floor.app:{STACKS[arguments.stack]}", settings, Path(folder) / "floor.log"
+        ) as server:
             for slug, item in recorded.items():
                 httpx.get(f"{server.url}/{slug}", timeout=30).raise_for_status()
                 for connections in CONNECTIONS:
