@@ -108,8 +108,9 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         ADMIN,
         round_trips=3,
     ),
-    Endpoint("invoices p1", f"{_INVOICES}&page=1", ALICE, round_trips=4),
-    Endpoint("invoices p1000", f"{_INVOICES}&page=1000", ALICE, round_trips=4),
+    Endpoint("invoices p1", f"{_INVOICES}&page=1", ALICE, round_trips=2),
+    # Past the last page (the tests' small data set) the count is read alone: one more.
+    Endpoint("invoices p1000", f"{_INVOICES}&page=1000", ALICE, round_trips=3),
     # Issue 12's targets: page 1000 at most 1.5 times page 1, a filtered first page and the
     # invoicing tiles and chart under 50 ms at the median, one request at a time.
     Endpoint(
@@ -117,20 +118,20 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         f"{_INVOICES}&page=1&isPaid=0&order[dateDue]=asc",
         ALICE,
         connections=(1, 10, 50),
-        round_trips=4,
+        round_trips=2,
     ),
     # Six characters of one of alice's invoices, typed in the reference filter.
     Endpoint(
         "invoices p1 by reference",
         f"{_INVOICES}&page=1&reference={{alice_invoice_fragment}}",
         ALICE,
-        round_trips=4,
+        round_trips=2,
     ),
     Endpoint(
         "invoices p1000 by due date",
         f"{_INVOICES}&page=1000&order[dateDue]=desc",
         ALICE,
-        round_trips=4,
+        round_trips=3,
     ),
     Endpoint(
         "invoice summary",
@@ -146,10 +147,10 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         f"{_TICKETS}&page=1&{_OPEN_TICKETS}",
         ALICE,
         connections=(1, 10, 50),
-        round_trips=5,
+        round_trips=3,
     ),
-    Endpoint("tickets p1", f"{_TICKETS}&page=1", ALICE, round_trips=5),
-    Endpoint("tickets p1000", f"{_TICKETS}&page=1000", ALICE, round_trips=4),
+    Endpoint("tickets p1", f"{_TICKETS}&page=1", ALICE, round_trips=3),
+    Endpoint("tickets p1000", f"{_TICKETS}&page=1000", ALICE, round_trips=3),
     # The open tickets' tile: the count alone.
     Endpoint(
         "tickets count",

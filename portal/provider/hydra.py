@@ -21,7 +21,6 @@ from sqlmodel import Session, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.i18n import N_
-from portal.provider.db import planned_once
 from portal.provider.errors import ApiError
 from portal.settings import get_settings
 
@@ -156,15 +155,17 @@ def paginate_in_one_statement(
 
 def paginate_branches(
     session: Session,
-    statement: SelectOfScalar[T],
-    branches: Sequence[SelectOfScalar[T]],
+    statement: SelectOfScalar[Any],
+    branches: Sequence[SelectOfScalar[Any]],
     sort: Sequence[tuple[Any, bool]],
     key: Any,
+    rows: SelectOfScalar[T],
     page: Pagination,
-) -> tuple[list[Any], int]:
-    """The ``key`` values (ids) of one page of the rows of ``statement``, read from
-    ``branches`` (the same rows, split), in the order of ``sort`` (columns with a descending
-    flag; the last one must make the order total), and the number of rows in all pages.
+) -> tuple[list[T], int]:
+    """One page of the rows of ``rows`` whose ``key`` column (an id) the filtered ``statement``
+    selects, read from ``branches`` (the same rows, split), in the order of ``sort`` (columns
+    with a descending flag; the last one must make the order total), and the number of rows in
+    all pages.
 
     Each branch is read in order and cut after the page's last row; the database merges the
     branches (PostgreSQL: a Merge Append of one index scan per branch) and skips the offset
@@ -172,13 +173,15 @@ def paginate_branches(
     pages as cheaply as a customer of one: an ``IN`` list over the companies cannot be read in
     date order from one index, so the database would sort every row of those companies first
     (docs/decisions/deep-invoice-pages.md). Only the key and the sort columns are read until
-    the page is known, so an index holding them serves the walk without visiting the table.
+    the page is known, so an index holding them serves the walk without visiting the table;
+    the page's keys then fetch their rows, and the count rides on them, all in one statement
+    (docs/decisions/counted-pages.md).
     """
     # Counted in one piece: PostgreSQL counts an ``IN`` list from the smallest index.
     counted = statement.with_only_columns(key).order_by(None).subquery()
-    total = session.exec(select(func.count()).select_from(counted)).one()
+    total = select(func.count()).select_from(counted)
     if page.counts_only:
-        return [], total
+        return [], session.exec(total).one()
     columns = [column for column, _ in sort]
     window = page.offset + page.items_per_page
 
@@ -198,27 +201,25 @@ def paginate_branches(
         else union_all(*(select(part.subquery()) for part in parts)).subquery("merged")
     )
     merged_columns = list(merged.c)
-    keys = session.exec(
-        select(merged_columns[0])
+    chosen = (
+        select(*merged_columns)
         .order_by(*ordered(merged_columns[1:]))
         .offset(page.offset)
         .limit(page.items_per_page)
-    ).all()
-    return list(keys), total
-
-
-def rows_in_order(
-    session: Session, statement: SelectOfScalar[T], key: Any, keys: Sequence[Any]
-) -> list[T]:
-    """The rows of ``statement`` whose ``key`` column is one of ``keys`` (a page that
-    ``paginate_branches`` chose), in the order of ``keys``; no statement when there are none (a
-    count alone, a page past the end). A row deleted between the two statements is left out,
-    not an error."""
-    if not keys:
-        return []
-    rows = session.exec(planned_once(statement.where(key.in_(keys))))
-    by_key = {getattr(row, key.key): row for row in rows}
-    return [by_key[value] for value in keys if value in by_key]
+        .subquery("page")
+    )
+    chosen_columns = list(chosen.c)
+    paged = (
+        rows.add_columns(total.scalar_subquery())
+        .join(chosen, key == chosen_columns[0])
+        .order_by(*ordered(chosen_columns[1:]))
+    )
+    # ``execute``: ``exec`` would keep only the first column of a statement built on one model.
+    found = session.execute(paged).all()
+    if found:
+        return [row[0] for row in found], found[0][1]
+    # Past the last page no row carries the total: it is counted alone.
+    return [], session.exec(total).one() if page.offset else 0
 
 
 # --- sorting ----------------------------------------------------------------------------------

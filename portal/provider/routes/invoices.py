@@ -21,7 +21,6 @@ from portal.provider.hydra import (
     collection,
     paginate_branches,
     requested_sort,
-    rows_in_order,
 )
 from portal.provider.invoice_documents import ensure_generated
 from portal.provider.language import LanguageDep
@@ -118,11 +117,10 @@ def list_invoices(
         statement = statement.where(col(Invoice.date_due) <= due_before)
     scoped = scope_to_companies(statement, principal, Invoice.company_id)
     branches = company_branches(statement, principal, Invoice.company_id)
-    ids, total = paginate_branches(db, scoped, branches, sort, col(Invoice.id), page)
     rows = select(Invoice)
     if "company" in includes:
         rows = rows.options(*preload(Invoice.company))
-    invoices = rows_in_order(db, rows, col(Invoice.id), ids)
+    invoices, total = paginate_branches(db, scoped, branches, sort, col(Invoice.id), rows, page)
     members = [invoice_out(invoice, includes, language) for invoice in invoices]
     return collection(request, "Invoice", members, total, page)
 

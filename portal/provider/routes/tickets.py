@@ -25,7 +25,6 @@ from portal.provider.hydra import (
     collection,
     paginate_branches,
     requested_sort,
-    rows_in_order,
 )
 from portal.provider.json_lists import json_list
 from portal.provider.language import LanguageDep
@@ -191,9 +190,10 @@ def list_tickets(
     statement = filter_tickets(readable_tickets(principal), filters)
     scoped = scope_to_companies(statement, principal, Ticket.company_id)
     branches = company_branches(statement, principal, Ticket.company_id)
-    ids, total = paginate_branches(db, scoped, branches, sort, col(Ticket.id), page)
-    tickets = rows_in_order(db, select(Ticket), col(Ticket.id), ids)
-    attachments = ticket_attachments(db, ids)
+    tickets, total = paginate_branches(
+        db, scoped, branches, sort, col(Ticket.id), select(Ticket), page
+    )
+    attachments = ticket_attachments(db, [ticket.id for ticket in tickets])
     companies = _companies(db, tickets) if "company" in includes else {}
     members = [
         ticket_out(
