@@ -14,7 +14,7 @@ from fastapi import Depends, Query, Request
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_serializer
 from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError
-from sqlalchemy import func, union_all
+from sqlalchemy import Select, func, union_all
 from sqlalchemy.orm import Mapped
 from sqlalchemy.sql.elements import UnaryExpression
 from sqlmodel import Session, select
@@ -119,38 +119,43 @@ def paginate(
     statement: the count rides on each row of the page as an uncorrelated subquery, which the
     database runs once, by its own plan, beside the page's (docs/decisions/counted-pages.md).
     A round trip less per list: its statement cost the provider more than the database."""
+    count = _count(statement)
     if page.counts_only:
-        return [], _count(session, statement)
-    total = select(func.count()).select_from(statement.order_by(None).subquery())
-    counted = statement.add_columns(total.scalar_subquery())
-    # ``execute``: ``exec`` would keep only the first column of a statement built on one model.
-    rows = session.execute(counted.offset(page.offset).limit(page.items_per_page)).all()
-    if rows:
-        return [row[0] for row in rows], rows[0][1]
-    # Past the last page no row carries the total: it is counted alone.
-    return [], _count(session, statement) if page.offset else 0
-
-
-def _count(session: Session, statement: SelectOfScalar[T]) -> int:
-    return session.exec(select(func.count()).select_from(statement.order_by(None).subquery())).one()
+        return [], session.exec(count).one()
+    counted = statement.add_columns(count.scalar_subquery())
+    paged = counted.offset(page.offset).limit(page.items_per_page)
+    return _counted_page(session, paged, count, page)
 
 
 def paginate_in_one_statement(
     session: Session, statement: SelectOfScalar[T], page: Pagination
 ) -> tuple[list[T], int]:
     """As ``paginate``, for a statement whose rows are few once filtered (a calendar's period):
-    one statement counts them with a window function beside the page. Needing every row for
-    the count, the database filters first and sorts the few left, where a page alone would walk
-    an ordered index through every older row (docs/decisions/maintenances-view.md)."""
+    the count is a window function beside the page. Needing every row for the count, the
+    database filters first and sorts the few left, where a page alone would walk an ordered
+    index through every older row (docs/decisions/maintenances-view.md)."""
+    count = _count(statement)
     if page.counts_only:
-        return [], _count(session, statement)
+        return [], session.exec(count).one()
     counted = statement.add_columns(func.count().over())
+    paged = counted.offset(page.offset).limit(page.items_per_page)
+    return _counted_page(session, paged, count, page)
+
+
+def _count(statement: Select[Any] | SelectOfScalar[Any]) -> SelectOfScalar[int]:
+    return select(func.count()).select_from(statement.order_by(None).subquery())
+
+
+def _counted_page(
+    session: Session, paged: Select[Any], count: SelectOfScalar[int], page: Pagination
+) -> tuple[list[Any], int]:
+    """The rows of ``paged`` (a page whose rows each carry the total in their last column) and
+    the total; past the last page no row carries it, and ``count`` reads it alone."""
     # ``execute``: ``exec`` would keep only the first column of a statement built on one model.
-    rows = session.execute(counted.offset(page.offset).limit(page.items_per_page)).all()
+    rows = session.execute(paged).all()
     if rows:
-        return [row[0] for row in rows], rows[0][1]
-    # Past the last page no row carries the total: it is counted alone.
-    return [], _count(session, statement) if page.offset else 0
+        return [row[0] for row in rows], rows[0][-1]
+    return [], session.exec(count).one() if page.offset else 0
 
 
 def paginate_branches(
@@ -178,10 +183,9 @@ def paginate_branches(
     (docs/decisions/counted-pages.md).
     """
     # Counted in one piece: PostgreSQL counts an ``IN`` list from the smallest index.
-    counted = statement.with_only_columns(key).order_by(None).subquery()
-    total = select(func.count()).select_from(counted)
+    count = _count(statement.with_only_columns(key))
     if page.counts_only:
-        return [], session.exec(total).one()
+        return [], session.exec(count).one()
     columns = [column for column, _ in sort]
     window = page.offset + page.items_per_page
 
@@ -210,16 +214,11 @@ def paginate_branches(
     )
     chosen_columns = list(chosen.c)
     paged = (
-        rows.add_columns(total.scalar_subquery())
+        rows.add_columns(count.scalar_subquery())
         .join(chosen, key == chosen_columns[0])
         .order_by(*ordered(chosen_columns[1:]))
     )
-    # ``execute``: ``exec`` would keep only the first column of a statement built on one model.
-    found = session.execute(paged).all()
-    if found:
-        return [row[0] for row in found], found[0][1]
-    # Past the last page no row carries the total: it is counted alone.
-    return [], session.exec(total).one() if page.offset else 0
+    return _counted_page(session, paged, count, page)
 
 
 # --- sorting ----------------------------------------------------------------------------------
