@@ -19,6 +19,7 @@ import subprocess
 import tempfile
 import threading
 import time
+from collections import Counter
 from collections.abc import Iterator, Sized
 from dataclasses import dataclass
 from pathlib import Path
@@ -243,6 +244,7 @@ class Load:
         self.store = store
         self.phase = "before"
         self.answers: list[Answer] = []
+        self.sent: Counter[str] = Counter()
         self.running = True
 
     def client(self) -> httpx.AsyncClient:
@@ -260,6 +262,7 @@ class Load:
     def stamp(self) -> tuple[str, float]:
         """The phase a request goes out in, and when. An answer counts in the phase it was asked
         in: a read sent just before PostgreSQL stops may come back, served, just after."""
+        self.sent[self.phase] += 1
         return self.phase, time.monotonic()
 
     def keep(
@@ -307,6 +310,15 @@ class Load:
             self.answers.append(Answer(phase, "session", ok, 0, seconds, detail))
             await asyncio.sleep(PAUSE_SECONDS)
 
+    async def answered(self, phase: str) -> None:
+        """Until every request sent in ``phase`` has its answer (a hang is for the answers'
+        own check to report: this waits no longer than an answer may take)."""
+        began = time.monotonic()
+        while time.monotonic() - began < ANSWER_SECONDS:
+            if sum(answer.phase == phase for answer in self.answers) >= self.sent[phase]:
+                return
+            await asyncio.sleep(0.01)
+
     def of(self, phase: str, kind: str) -> list[Answer]:
         return [a for a in self.answers if a.phase == phase and a.kind == kind]
 
@@ -332,6 +344,9 @@ async def _outage(load: Load, name: str, server: Server, kind: str) -> float:
     server.stop()
     await asyncio.sleep(2)
     load.phase = f"{name} back"
+    # Starting the server blocks the event loop: a request stamped while it was down but not yet
+    # sent would go out once it is up, and be served, counted as an answer of the outage.
+    await load.answered(f"{name} down")
     server.start()
     return await load.until_ok(kind)
 
