@@ -142,7 +142,7 @@ def paginate_in_one_statement(
     return _counted_page(session, paged, count, page)
 
 
-def _count(statement: Select[Any] | SelectOfScalar[Any]) -> SelectOfScalar[int]:
+def _count(statement: Select[Any]) -> SelectOfScalar[int]:
     return select(func.count()).select_from(statement.order_by(None).subquery())
 
 
