@@ -68,11 +68,13 @@ def endpoint_table(endpoints: list[dict[str, Any]]) -> list[str]:
 
 def _browser_lines(browsers: dict[str, Any]) -> list[str]:
     out = [f"## The portal: {browsers['count']} simulated browsers over the websocket", "",
-           "Each logs in, opens the services list, then changes the status filter and the page "
-           f"three times, pausing {browsers['think_s']:g} s on average between interactions "
+           "Each logs in, opens the services list, changes the status filter and the page "
+           "three times, then goes back to the home page, pausing "
+           f"{browsers['think_s']:g} s on average between interactions "
            "(bench/run/browsers.py); latency from the event leaving the browser to the state "
-           "update that answers it; then the same after the last browser has logged in (the "
-           "arrival, while argon2id hashes passwords, excluded).", "",
+           "update that answers it; then the same over the interactions that began after the "
+           "last browser landed on the home page (the arrival, while argon2id hashes "
+           "passwords, excluded).", "",
            "| Interaction | events | p50 ms | p95 ms | after arrival: events | p50 ms | p95 ms |",
            "|---|--:|--:|--:|--:|--:|--:|"]  # fmt: skip
     for row in browsers["interactions"]:

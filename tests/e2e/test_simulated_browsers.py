@@ -10,7 +10,7 @@ from portal.provider.demo_data.people import DEMO_PASSWORD
 ALICE = "alice@acme-networks.test"
 
 
-def test_simulated_browsers_log_in_open_filter_and_page(portal_url: str) -> None:
+def test_simulated_browsers_log_in_open_filter_page_and_go_home(portal_url: str) -> None:
     count = 2
 
     def connected() -> str:
@@ -31,5 +31,6 @@ def test_simulated_browsers_log_in_open_filter_and_page(portal_url: str) -> None
         "open the services list": count,
         "change a filter": 2 * ROUNDS * count,
         "next page": ROUNDS * count,
+        "back to the home page": count,
     }
     assert all(row["p95_ms"] >= row["p50_ms"] > 0 for row in timings.summary())

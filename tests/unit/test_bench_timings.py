@@ -1,0 +1,51 @@
+"""How the benchmark's simulated browsers tell the arrival from the steady state, and wait for
+a page whose parts arrive in several updates (bench/run/browsers.py)."""
+
+from bench.run.browsers import LANDING, Timings, _all_changed
+from portal.pages.home.state import DashboardState, LastTicketsState
+
+
+def _timings(samples: dict[str, list[tuple[float, float]]]) -> Timings:
+    timings = Timings()
+    timings.samples = samples
+    return timings
+
+
+def test_the_arrival_ends_when_the_last_browser_lands_on_the_home_page() -> None:
+    timings = _timings({"log in": [(4.0, 0.5), (9.0, 0.5)], LANDING: [(5.0, 0.2), (10.0, 0.3)]})
+
+    assert timings.arrived_at() == 10.0
+
+
+def test_after_arrival_counts_what_began_after_it_not_what_ended_after_it() -> None:
+    # Began at 9.0 (during the rush), 10.5 and 11.0 (after it); all three ended after 10.0.
+    timings = _timings({LANDING: [(10.0, 0.3)],
+                        "change a filter": [(10.5, 1.5), (10.7, 0.2), (11.2, 0.2)]})  # fmt: skip
+
+    rows = {row["name"]: row for row in timings.summary()}
+
+    after = rows["change a filter"]["after_arrival"]
+    assert after["count"] == 2
+    assert after["p95_ms"] < 300
+    assert rows["change a filter"]["p95_ms"] == 1500
+    assert "after_arrival" not in rows[LANDING]
+
+
+def test_every_interaction_counts_as_after_arrival_when_all_began_after_it() -> None:
+    timings = _timings({LANDING: [(1.0, 0.1)], "back to the home page": [(5.0, 0.1)]})
+
+    rows = {row["name"]: row for row in timings.summary()}
+
+    assert rows["back to the home page"]["after_arrival"]["count"] == 1
+
+
+def _delta(state: type, var: str) -> dict:
+    return {"delta": {state.get_full_name(): {f"{var}_rx_state_": []}}}
+
+
+def test_a_page_is_shown_once_every_part_has_arrived_in_whatever_order() -> None:
+    shown = _all_changed((DashboardState, "tiles"), (LastTicketsState, "rows"))
+
+    assert not shown(_delta(LastTicketsState, "rows"))
+    assert not shown({"delta": {}})
+    assert shown(_delta(DashboardState, "tiles"))
