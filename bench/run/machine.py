@@ -2,6 +2,7 @@
 
 import os
 import platform
+import time
 from pathlib import Path
 
 import psutil
@@ -20,6 +21,19 @@ def cpu_model() -> str:
     return platform.processor() or "unknown"
 
 
+def reference_ms(repeats: int = 5) -> float:
+    """Milliseconds one core takes for a fixed pure-Python loop, the least of ``repeats``: the
+    machines of one kind differ by up to twice in speed, and this says which one a run had."""
+    best = float("inf")
+    for _ in range(repeats):
+        started = time.perf_counter()
+        total = 0
+        for number in range(1_000_000):
+            total += number % 7
+        best = min(best, time.perf_counter() - started)
+    return best * 1000
+
+
 def describe(database_url: str) -> dict[str, object]:
     with psycopg.connect(database_url) as connection:
         version = connection.execute("SHOW server_version").fetchone()
@@ -28,6 +42,7 @@ def describe(database_url: str) -> dict[str, object]:
     return {
         "cpu": cpu_model(),
         "cores": os.cpu_count(),
+        "reference_ms": round(reference_ms(), 1),
         "ram_gib": round(psutil.virtual_memory().total / 2**30, 1),
         "postgresql": version[0] if version else "unknown",
         "python": platform.python_version(),

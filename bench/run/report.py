@@ -110,6 +110,13 @@ def _monitoring_lines(monitoring: dict[str, Any]) -> list[str]:
     return [*out, ""]
 
 
+def _reference_line(machine: dict[str, Any]) -> list[str]:
+    if (reference := machine.get("reference_ms")) is None:
+        return []
+    return [f"CPU reference: {reference:.0f} ms for a fixed pure-Python loop on one core "
+            "(bench/run/machine.py; compare runs on machines of like figures)."]  # fmt: skip
+
+
 def markdown(result: dict[str, Any]) -> str:
     machine = result["machine"]
     rows = ", ".join(f"{name} {count:,}" for name, count in machine["rows"].items())
@@ -119,6 +126,7 @@ def markdown(result: dict[str, Any]) -> str:
         f"Machine: {machine['cpu']}, {machine['cores']} cores, {machine['ram_gib']} GiB RAM; "
         f"PostgreSQL {machine['postgresql']}; Python {machine['python']}; "
         f"portal: `reflex run --env prod`, {result['workers']} Granian workers, Redis.",
+        *_reference_line(machine),
         f"Data set (scale {result.get('scale', '?')}): {rows}; database "
         f"{machine['database_gib']} GiB.",
         f"wrk: {result['settings']['warmup']} s warm-up, then {result['settings']['runs']} runs "

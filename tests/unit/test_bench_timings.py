@@ -2,6 +2,8 @@
 a page whose parts arrive in several updates (bench/run/browsers.py)."""
 
 from bench.run.browsers import LANDING, Timings, _all_changed
+from bench.run.machine import reference_ms
+from bench.run.report import markdown
 from portal.pages.home.state import DashboardState, LastTicketsState
 
 
@@ -49,3 +51,14 @@ def test_a_page_is_shown_once_every_part_has_arrived_in_whatever_order() -> None
     assert not shown(_delta(LastTicketsState, "rows"))
     assert not shown({"delta": {}})
     assert shown(_delta(DashboardState, "tiles"))
+
+
+def test_the_report_names_the_machine_speed_when_it_was_measured() -> None:
+    machine = {"cpu": "x", "cores": 2, "ram_gib": 1, "postgresql": "15", "python": "3.11",
+               "database_gib": 1, "rows": {}, "reference_ms": reference_ms(repeats=1)}  # fmt: skip
+    result = {"started": "now", "machine": machine, "workers": 5, "scale": 1, "endpoints": [],
+              "settings": {"warmup": 1, "runs": 3, "seconds": 5}}  # fmt: skip
+
+    assert "CPU reference:" in markdown(result)
+    unmeasured = {**result, "machine": {**machine, "reference_ms": None}}
+    assert "CPU reference:" not in markdown(unmeasured)
