@@ -1,8 +1,13 @@
 """Steps shared by the browser tests."""
 
+import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from playwright.sync_api import Page, expect
+from sqlalchemy import create_engine
+from sqlmodel import Session
 
 DEMO_PASSWORD = "Patchbay-demo-2026"
 
@@ -53,3 +58,14 @@ def open_user_menu(page: Page) -> None:
 def choose_language(page: Page, language: str, label: str = "Language") -> None:
     """The navbar's language select (a native one), by the language's own name."""
     page.get_by_role("combobox", name=label).select_option(label=language)
+
+
+@contextmanager
+def provider_database(portal_settings: dict[str, str]) -> Iterator[Session]:
+    """A session on the database of the provider the portal under test runs with."""
+    engine = create_engine(portal_settings.get("DATABASE_URL") or os.environ["DATABASE_URL"])
+    try:
+        with Session(engine) as db:
+            yield db
+    finally:
+        engine.dispose()

@@ -1,30 +1,30 @@
 """Login, logout, the guard and the session across reloads and tabs (spec 2 and 4)."""
 
-import os
 import re
 
 from playwright.sync_api import BrowserContext, Page, expect
-from sqlalchemy import create_engine
-from sqlmodel import Session, col, func, select
+from sqlmodel import col, func, select
 
 from portal.provider.models import ProviderSession, User
-from tests.e2e.helpers import DEMO_PASSWORD, log_in, log_in_as, open_user_menu
+from tests.e2e.helpers import (
+    DEMO_PASSWORD,
+    log_in,
+    log_in_as,
+    open_user_menu,
+    provider_database,
+)
 
 
 def _provider_sessions(settings: dict[str, str], email: str) -> int:
     """How many provider sessions of ``email`` are open, read in the provider's database."""
-    engine = create_engine(settings.get("DATABASE_URL") or os.environ["DATABASE_URL"])
-    try:
-        with Session(engine) as db:
-            query = (
-                select(func.count())
-                .select_from(ProviderSession)
-                .join(User, col(User.id) == col(ProviderSession.user_id))
-                .where(User.email == email)
-            )
-            return db.exec(query).one()
-    finally:
-        engine.dispose()
+    with provider_database(settings) as db:
+        query = (
+            select(func.count())
+            .select_from(ProviderSession)
+            .join(User, col(User.id) == col(ProviderSession.user_id))
+            .where(User.email == email)
+        )
+        return db.exec(query).one()
 
 
 def test_login_button_waits_for_a_valid_form(page: Page) -> None:
