@@ -6,8 +6,10 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from sqlmodel import col, delete, select
 
-from tests.e2e.helpers import choose_language, log_in_as
+from portal.provider.models import ProviderSession, User
+from tests.e2e.helpers import choose_language, log_in_as, provider_database
 
 ALICE = "alice@acme-networks.test"
 BOB = "bob@acme-networks.test"
@@ -97,3 +99,21 @@ def test_the_list_or_calendar_choice_is_shared_with_the_maintenances_view(page: 
     expect(
         page.get_by_test_id("dashboard-maintenances").get_by_role("table", name="Maintenances")
     ).to_be_visible()
+
+
+def test_an_ended_provider_session_signs_out_of_the_dashboard(
+    page: Page, portal_settings: dict[str, str]
+) -> None:
+    """The home page's three loads meet the provider's 401 together: the user is sent to the
+    login page once, not shown three failures, and comes back to a whole dashboard."""
+    log_in_as(page, ALICE)
+    with provider_database(portal_settings) as db:
+        alice = select(User.id).where(User.email == ALICE).scalar_subquery()
+        db.exec(delete(ProviderSession).where(col(ProviderSession.user_id) == alice))
+        db.commit()
+    page.reload()
+    expect(page).to_have_url(re.compile(r"/login/?$"))
+    log_in_as(page, ALICE)
+    expect(page.get_by_test_id("tile-active-services")).to_have_text(re.compile(r"^\d+$"))
+    for table in ("dashboard-tickets", "dashboard-maintenances"):
+        expect(page.get_by_test_id(table).get_by_role("row")).to_have_count(6)
