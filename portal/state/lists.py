@@ -18,8 +18,8 @@ A list declares its ``ListUrl`` (filters model, opening paging, sort fields, pag
 mixin itself.) The page's ``on_load`` is ``load``: it reads the query from the URL. A filter
 change goes to page 1, writes the URL and fetches within its own event; a page past the end
 shows the last one; a failure goes to the one message handler; ``loading`` is cleared whatever
-happens. A table within another page sets ``in_address = False`` and is opened with
-``_open_with(filters)``.
+happens. A table within another page sets ``in_address = False`` and is opened by an event of
+its own that passes on what ``_open_with(filters)`` yields.
 """
 
 import asyncio
@@ -119,12 +119,15 @@ class ListState(SessionState, mixin=True):
         finally:
             await opening
 
-    def _open_with(self, filters: Filters) -> EventSpec:
-        """A table within another page: its first page for these filters."""
+    async def _open_with(self, filters: Filters) -> AsyncIterator[EventSpec | None]:
+        """A table within another page: its first page for these filters, within the event
+        that opens it, so that the emptied rows and the spinner reach the browser as one
+        update and the rows as the next (each update is a render of the page)."""
         self.filters = filters
         self._adopt_paging(self.url.paging)
         self.rows = []
-        return type(self).refresh
+        async for update in self._reload():
+            yield update
 
     @rx.event
     @reports_failures

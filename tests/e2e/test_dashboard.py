@@ -2,14 +2,20 @@
 link opens; the last tickets and the maintenances five to a page; the invoice tiles only with
 invoice access; French formats."""
 
+import asyncio
 import re
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Page, expect
 from sqlmodel import col, delete, select
 
+from bench.run.browsers import ON_LOAD, Browser, Timings
+from portal.pages.home.state import DashboardMaintenancesState, LastTicketsState
 from portal.provider.models import ProviderSession, User
-from tests.e2e.helpers import choose_language, log_in_as, provider_database
+from tests.e2e.helpers import DEMO_PASSWORD, choose_language, log_in_as, provider_database
 
 ALICE = "alice@acme-networks.test"
 BOB = "bob@acme-networks.test"
@@ -117,3 +123,43 @@ def test_an_ended_provider_session_signs_out_of_the_dashboard(
     expect(page.get_by_test_id("tile-active-services")).to_have_text(re.compile(r"^\d+$"))
     for table in ("dashboard-tickets", "dashboard-maintenances"):
         expect(page.get_by_test_id(table).get_by_role("row")).to_have_count(6)
+
+
+async def _updates_going_home(portal_url: str) -> list[dict[str, Any]]:
+    """Every update the home page's load sends to a signed-in tab that comes back to it."""
+    browser = Browser(portal_url, ALICE, DEMO_PASSWORD, Timings(), think=0, seed=0)
+    try:
+        async with httpx.AsyncClient(timeout=60) as http:
+            await browser.log_in(http)
+        socket = browser.socket
+        assert socket is not None
+        seen: list[dict[str, Any]] = []
+        tables = [state.get_full_name() for state in (LastTicketsState, DashboardMaintenancesState)]
+
+        def both_tables_filled(update: dict[str, Any]) -> bool:
+            seen.append(update)
+            return all(any(_value(u, key, "rows") for u in seen) for key in tables)
+
+        await socket.emit(ON_LOAD, {})
+        await socket.until(both_tables_filled)
+        return seen
+    finally:
+        await browser.close()
+
+
+def _value(update: dict[str, Any], state: str, var: str) -> Any:
+    return ((update.get("delta") or {}).get(state) or {}).get(f"{var}_rx_state_")
+
+
+def test_each_table_of_the_home_page_arrives_in_two_updates(portal_url: str) -> None:
+    """Each update is a render of the page in the browser (docs/decisions/tables-in-one-event.md):
+    a table shows its spinner over emptied rows in one update, its rows in the next."""
+    with ThreadPoolExecutor(1) as thread:  # Playwright's sync API holds this thread's loop
+        updates = thread.submit(asyncio.run, _updates_going_home(portal_url)).result()
+    for state in (LastTicketsState, DashboardMaintenancesState):
+        key = state.get_full_name()
+        mine = [u for u in updates if key in (u.get("delta") or {})]
+        assert len(mine) == 2, state.__name__
+        assert (_value(mine[0], key, "loading"), _value(mine[0], key, "rows")) == (True, [])
+        assert _value(mine[1], key, "loading") is False
+        assert len(_value(mine[1], key, "rows")) == 5

@@ -66,10 +66,12 @@ class LastTicketsState(TicketList, SessionState):
     items_per_page: rx.Field[int] = rx.field(DASHBOARD_ROWS)
 
     @rx.event
-    def show_last(self):
+    @reports_failures
+    async def show_last(self):
         """The five newest tickets, once the page is open to a user who may read them."""
         if self._page_open() and self._holds(VIEW_TICKETS_MENU):
-            return self._open_with(TicketFilters())
+            async for update in self._open_with(TicketFilters()):
+                yield update
 
 
 class DashboardMaintenancesState(MaintenanceBrowser, SessionState):
@@ -78,7 +80,9 @@ class DashboardMaintenancesState(MaintenanceBrowser, SessionState):
     items_per_page: rx.Field[int] = rx.field(DASHBOARD_ROWS)
 
     @rx.event
-    def show_last(self):
+    @reports_failures
+    async def show_last(self):
         """The maintenances newest start first, five to a page."""
         if self._page_open():
-            return self._open_with(MaintenanceFilters())
+            async for update in self._open_with(MaintenanceFilters()):
+                yield update

@@ -27,16 +27,20 @@ class ServiceMaintenancesState(MaintenanceList, SessionState):
     in_address = False
 
     @rx.event
-    def show_for_service(self, reference: str):
-        return self._open_with(MaintenanceFilters(service_reference=reference))
+    @reports_failures
+    async def show_for_service(self, reference: str):
+        async for update in self._open_with(MaintenanceFilters(service_reference=reference)):
+            yield update
 
 
 class ServiceInvoicesState(InvoiceList, SessionState):
     in_address = False
 
     @rx.event
-    def show_for_service(self, uuid: str):
-        return self._open_with(InvoiceFilters(service_uuid=uuid))
+    @reports_failures
+    async def show_for_service(self, uuid: str):
+        async for update in self._open_with(InvoiceFilters(service_uuid=uuid)):
+            yield update
 
 
 class ServiceState(ItemPageState, SessionState):
