@@ -35,6 +35,17 @@ def home(page: Page) -> None:
     expect(page.locator("[aria-busy='true']")).to_have_count(0)
 
 
+def service_detail(page: Page) -> None:
+    """A service of the list with its details, its maintenances and its invoices."""
+    _log_in(page, "alice@acme-networks.test")
+    page.goto("/services")
+    page.locator("a[href^='/services/']").first.click()
+    for table in ("^Maintenances$", "^(Invoices|Factures)$"):
+        rows = page.get_by_role("table", name=re.compile(table)).get_by_role("row")
+        expect(rows.nth(1)).to_be_visible()
+    expect(page.locator("[aria-busy='true']")).to_have_count(0)
+
+
 def login(page: Page) -> None:
     """The login page, its form ready (painted at once, enabled once the page is hydrated)."""
     page.goto("/login")
@@ -220,6 +231,7 @@ def maintenance_dialog(page: Page) -> None:
 SCREENS: dict[str, Callable[[Page], None]] = {
     "login": login,
     "home": home,
+    "service-detail": service_detail,
     "navigation": navigation,
     "service-import": service_import,
     "forgot-password": forgot_password,
