@@ -68,9 +68,23 @@ def _changed(state: type[rx.State], var: str) -> Predicate:
     return matches
 
 
-def _all_changed(*changes: tuple[type[rx.State], str]) -> Predicate:
-    """True once every one of ``changes`` has been set, over as many updates as it takes."""
-    waiting = [_changed(state, var) for state, var in changes]
+def _done(state: type[rx.State], flag: str = "loading") -> Predicate:
+    """An update that sets ``flag`` of ``state`` to false: what it was loading has arrived."""
+    key = state.get_full_name()
+
+    def matches(update: Update) -> bool:
+        values = (update.get("delta") or {}).get(key) or {}
+        return any(
+            (name == flag or name.startswith(f"{flag}_rx_")) and value is False
+            for name, value in values.items()
+        )
+
+    return matches
+
+
+def _all_of(*predicates: Predicate) -> Predicate:
+    """True once every one of ``predicates`` has matched, over as many updates as it takes."""
+    waiting = list(predicates)
 
     def matches(update: Update) -> bool:
         waiting[:] = [predicate for predicate in waiting if not predicate(update)]
@@ -284,8 +298,9 @@ class Browser:
     async def back_home(self) -> None:
         """Back to the home page: timed until its tiles and both tables have arrived."""
         socket = self._navigate("/")
-        shown = _all_changed((DashboardState, "tiles"), (LastTicketsState, "rows"),
-                             (DashboardMaintenancesState, "rows"))  # fmt: skip
+        # Not the first update of a table, which empties its rows: the one that ends its load.
+        shown = _all_of(_done(DashboardState, "counting"), _done(LastTicketsState),
+                        _done(DashboardMaintenancesState))  # fmt: skip
         await self.pause()
         self.step = "back to the home page"
         await _timed(self.timings, self.step, socket, [(ON_LOAD, {})], shown)

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from sqlmodel import col, delete, select
 
-from bench.run.browsers import ON_LOAD, Browser, Timings
+from bench.run.browsers import ON_LOAD, Browser, Timings, _all_of, _done
 from portal.pages.home.state import DashboardMaintenancesState, LastTicketsState
 from portal.provider.models import ProviderSession, User
 from tests.e2e.helpers import DEMO_PASSWORD, choose_language, log_in_as, provider_database
@@ -134,14 +134,14 @@ async def _updates_going_home(portal_url: str) -> list[dict[str, Any]]:
         socket = browser.socket
         assert socket is not None
         seen: list[dict[str, Any]] = []
-        tables = [state.get_full_name() for state in (LastTicketsState, DashboardMaintenancesState)]
+        loaded = _all_of(_done(LastTicketsState), _done(DashboardMaintenancesState))
 
-        def both_tables_filled(update: dict[str, Any]) -> bool:
+        def recorded_until_loaded(update: dict[str, Any]) -> bool:
             seen.append(update)
-            return all(any(_value(u, key, "rows") for u in seen) for key in tables)
+            return loaded(update)
 
         await socket.emit(ON_LOAD, {})
-        await socket.until(both_tables_filled)
+        await socket.until(recorded_until_loaded)
         return seen
     finally:
         await browser.close()

@@ -1,7 +1,7 @@
 """How the benchmark's simulated browsers tell the arrival from the steady state, and wait for
 a page whose parts arrive in several updates (bench/run/browsers.py)."""
 
-from bench.run.browsers import LANDING, Timings, _all_changed
+from bench.run.browsers import LANDING, Timings, _all_of, _changed, _done
 from bench.run.machine import reference_ms
 from bench.run.report import markdown
 from portal.pages.home.state import DashboardState, LastTicketsState
@@ -46,7 +46,7 @@ def _delta(state: type, var: str) -> dict:
 
 
 def test_a_page_is_shown_once_every_part_has_arrived_in_whatever_order() -> None:
-    shown = _all_changed((DashboardState, "tiles"), (LastTicketsState, "rows"))
+    shown = _all_of(_changed(DashboardState, "tiles"), _changed(LastTicketsState, "rows"))
 
     assert not shown(_delta(LastTicketsState, "rows"))
     assert not shown({"delta": {}})
@@ -62,3 +62,11 @@ def test_the_report_names_the_machine_speed_when_it_was_measured() -> None:
     assert "CPU reference:" in markdown(result)
     unmeasured = {**result, "machine": {**machine, "reference_ms": None}}
     assert "CPU reference:" not in markdown(unmeasured)
+
+
+def test_a_table_has_arrived_when_its_load_ends_not_when_its_rows_are_emptied() -> None:
+    arrived = _done(LastTicketsState)
+    key = LastTicketsState.get_full_name()
+
+    assert not arrived({"delta": {key: {"rows_rx_state_": [], "loading_rx_state_": True}}})
+    assert arrived({"delta": {key: {"rows_rx_state_": [{}], "loading_rx_state_": False}}})
