@@ -2,6 +2,7 @@
 
 import os
 import platform
+import statistics
 import time
 from pathlib import Path
 
@@ -32,6 +33,16 @@ def reference_ms(repeats: int = 5) -> float:
             total += number % 7
         best = min(best, time.perf_counter() - started)
     return best * 1000
+
+
+def spread(samples: list[float]) -> dict[str, float] | None:
+    """Least, median and greatest of references taken through a run: one moment's least hides
+    a machine whose speed moves from one second to the next (a run read 33 ms at its end while
+    single loops after it took 36 to 59 ms)."""
+    if not samples:
+        return None
+    return {"low": round(min(samples), 1), "median": round(statistics.median(samples), 1),
+            "high": round(max(samples), 1), "samples": len(samples)}  # fmt: skip
 
 
 def describe(database_url: str) -> dict[str, object]:

@@ -24,7 +24,7 @@ from bench.run.database import capture, database_limit, render
 from bench.run.endpoints import ALICE, DEEP_PAGES, ENDPOINTS, PLACEHOLDERS, Endpoint
 from bench.run.frontend import page_weights
 from bench.run.lighthouse import measure_pages
-from bench.run.machine import describe
+from bench.run.machine import describe, reference_ms, spread
 from bench.run.servers import ROOT, WORKERS, Server, copy_tree, portal, static_server
 from bench.run.wrk import ensure_wrk, measure, run_wrk
 from portal.provider.db import create_db_engine
@@ -265,7 +265,9 @@ def run(arguments: argparse.Namespace) -> Path:
                     result["endpoints"].append({"name": endpoint.name, "error": str(error)[:120]})
             static = stack.enter_context(static_server(work, work / "static.log"))
             _warm_up(prepared, server)
+            references: list[float] = []
             for item in prepared:
+                references.append(reference_ms(repeats=1))
                 result["endpoints"].append({
                     "name": item.endpoint.name, "method": item.endpoint.method, "path": item.path,
                     "user": item.endpoint.user, "bytes": item.bytes, "statements": len(item.sql),
@@ -294,6 +296,7 @@ def run(arguments: argparse.Namespace) -> Path:
     build = tree / ".web" / "build"
     result["frontend"] = page_weights(build) if build.exists() else []
     result["machine"] = describe(database_url)
+    result["machine"]["reference_during_ms"] = spread(references)
     result["scale"] = round(result["machine"]["rows"]["services"] / 200_000, 4)
     return report.write(result)
 

@@ -113,8 +113,15 @@ def _monitoring_lines(monitoring: dict[str, Any]) -> list[str]:
 def _reference_line(machine: dict[str, Any]) -> list[str]:
     if (reference := machine.get("reference_ms")) is None:
         return []
-    return [f"CPU reference: {reference:.0f} ms for a fixed pure-Python loop on one core "
-            "(bench/run/machine.py; compare runs on machines of like figures)."]  # fmt: skip
+    during = ""
+    if spread := machine.get("reference_during_ms"):
+        during = (f"; one loop before each of the {spread['samples']} endpoints: "
+                  f"{spread['low']:.0f}–{spread['high']:.0f} ms, "
+                  f"median {spread['median']:.0f}")  # fmt: skip
+    return [f"CPU reference: {reference:.0f} ms for a fixed pure-Python loop on one core, the "
+            f"least of five at the end of the run{during} (bench/run/machine.py; compare runs "
+            "on machines of like figures, and on the DB and HTTP limits measured beside the "
+            "portal)."]  # fmt: skip
 
 
 def markdown(result: dict[str, Any]) -> str:

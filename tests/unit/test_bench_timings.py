@@ -2,7 +2,7 @@
 a page whose parts arrive in several updates (bench/run/browsers.py)."""
 
 from bench.run.browsers import LANDING, Timings, _all_of, _changed, _done
-from bench.run.machine import reference_ms
+from bench.run.machine import reference_ms, spread
 from bench.run.report import markdown
 from portal.pages.home.state import DashboardState, LastTicketsState
 
@@ -60,8 +60,22 @@ def test_the_report_names_the_machine_speed_when_it_was_measured() -> None:
               "settings": {"warmup": 1, "runs": 3, "seconds": 5}}  # fmt: skip
 
     assert "CPU reference:" in markdown(result)
+    assert "before each of" not in markdown(result)
     unmeasured = {**result, "machine": {**machine, "reference_ms": None}}
     assert "CPU reference:" not in markdown(unmeasured)
+
+
+def test_the_report_shows_how_far_the_machine_speed_moved_during_the_run() -> None:
+    during = spread([36.3, 58.6, 46.7, 57.7])
+    machine = {"cpu": "x", "cores": 2, "ram_gib": 1, "postgresql": "15", "python": "3.11",
+               "database_gib": 1, "rows": {}, "reference_ms": 32.9,
+               "reference_during_ms": during}  # fmt: skip
+    result = {"started": "now", "machine": machine, "workers": 5, "scale": 1, "endpoints": [],
+              "settings": {"warmup": 1, "runs": 3, "seconds": 5}}  # fmt: skip
+
+    assert during == {"low": 36.3, "median": 52.2, "high": 58.6, "samples": 4}
+    assert "one loop before each of the 4 endpoints: 36–59 ms, median 52" in markdown(result)
+    assert spread([]) is None
 
 
 def test_a_table_has_arrived_when_its_load_ends_not_when_its_rows_are_emptied() -> None:
