@@ -53,28 +53,30 @@ def test_a_page_is_shown_once_every_part_has_arrived_in_whatever_order() -> None
     assert shown(_delta(DashboardState, "tiles"))
 
 
-def test_the_report_names_the_machine_speed_when_it_was_measured() -> None:
-    machine = {"cpu": "x", "cores": 2, "ram_gib": 1, "postgresql": "15", "python": "3.11",
-               "database_gib": 1, "rows": {}, "reference_ms": reference_ms(repeats=1)}  # fmt: skip
-    result = {"started": "now", "machine": machine, "workers": 5, "scale": 1, "endpoints": [],
-              "settings": {"warmup": 1, "runs": 3, "seconds": 5}}  # fmt: skip
+def _report(**machine: object) -> str:
+    """The report of a run that measured no endpoint, on a machine described by ``machine``."""
+    described = {"cpu": "x", "cores": 2, "ram_gib": 1, "postgresql": "15", "python": "3.11",
+                 "database_gib": 1, "rows": {}, **machine}  # fmt: skip
+    settings = {"warmup": 1, "runs": 3, "seconds": 5}
+    return markdown({"started": "now", "machine": described, "workers": 5, "scale": 1,
+                     "endpoints": [], "settings": settings})  # fmt: skip
 
-    assert "CPU reference:" in markdown(result)
-    assert "before each of" not in markdown(result)
-    unmeasured = {**result, "machine": {**machine, "reference_ms": None}}
-    assert "CPU reference:" not in markdown(unmeasured)
+
+def test_the_report_names_the_machine_speed_when_it_was_measured() -> None:
+    measured = _report(reference_ms=reference_ms(repeats=1))
+
+    assert "CPU reference:" in measured
+    assert "before each of" not in measured
+    assert "CPU reference:" not in _report(reference_ms=None)
 
 
 def test_the_report_shows_how_far_the_machine_speed_moved_during_the_run() -> None:
     during = spread([36.3, 58.6, 46.7, 57.7])
-    machine = {"cpu": "x", "cores": 2, "ram_gib": 1, "postgresql": "15", "python": "3.11",
-               "database_gib": 1, "rows": {}, "reference_ms": 32.9,
-               "reference_during_ms": during}  # fmt: skip
-    result = {"started": "now", "machine": machine, "workers": 5, "scale": 1, "endpoints": [],
-              "settings": {"warmup": 1, "runs": 3, "seconds": 5}}  # fmt: skip
 
     assert during == {"low": 36.3, "median": 52.2, "high": 58.6, "samples": 4}
-    assert "one loop before each of the 4 endpoints: 36–59 ms, median 52" in markdown(result)
+    assert "one loop before each of the 4 endpoints: 36–59 ms, median 52" in _report(
+        reference_ms=32.9, reference_during_ms=during
+    )
     assert spread([]) is None
 
 
