@@ -408,7 +408,11 @@ async def test_postgresql_then_redis_then_smtp_stop_under_load_and_all_recover(
         tasks = [asyncio.create_task(work()) for work in (load.read, load.write, load.sessions)]
         try:
             with smtp_server(port=smtp_port) as (before_outage, _):
-                await asyncio.sleep(1)
+                # The outage begins once the reader and the writer are signed in and served: a
+                # sign-in it caught (argon2id takes a second or more on a slow, busy machine)
+                # would end that task before the test began.
+                for kind in ("read", "write"):
+                    assert await load.until_ok(kind) < RECOVERY_SECONDS, kind
                 postgres_recovery = await _outage(load, "postgres", own_postgres, "read")
                 assert await load.until_ok("write") < RECOVERY_SECONDS
                 redis_recovery = await _outage(load, "redis", own_redis, "session")
