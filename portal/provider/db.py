@@ -4,9 +4,11 @@ SQLite (a file under ``data/``) by default, PostgreSQL through ``DATABASE_URL=po
 with psycopg 3. Routes take ``SessionDep``; the engine comes from the application's state, so
 tests and the CLI can point an app at any database. A request that changes nothing reads
 outside a transaction, and the statements marked ``planned_once`` are planned once per
-connection (docs/decisions/planned-once.md).
+connection (docs/decisions/planned-once.md). A pooled connection the server has closed is
+replaced at checkout without a round trip (docs/decisions/pool-checkout.md).
 """
 
+import select
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any, TypeVar, cast
@@ -16,6 +18,7 @@ from fastapi import Depends, Request
 from sqlalchemy import Engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.engine.interfaces import DBAPICursor, ExecutionContext
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import QueryableAttribute, joinedload, selectinload
 from sqlalchemy.orm.interfaces import LoaderOption
 from sqlalchemy.sql.base import Executable
@@ -36,8 +39,9 @@ def create_db_engine(url: str | None = None) -> Engine:
     if parsed.get_backend_name() != "sqlite":
         # JIT compilation pays for analytics, not for the provider's short indexed queries: a
         # calendar month's count (a costly-looking sub-plan) spent 5 ms of its 30 compiling.
-        engine = create_engine(url, pool_pre_ping=True, connect_args={"options": "-c jit=off"})
+        engine = create_engine(url, connect_args={"options": "-c jit=off"})
         event.listen(engine, "do_execute", _execute)
+        event.listen(engine.pool, "checkout", _closed_by_server)
         return engine
     if parsed.database and parsed.database != ":memory:":
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
@@ -53,6 +57,20 @@ def _configure_sqlite(connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.close()
+
+
+def _closed_by_server(dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
+    """Discards a pooled connection that PostgreSQL has closed (a restart, a terminated
+    backend): the server then sends its farewell and ends the stream, so the idle socket reads
+    as readable. That local check replaces the pool's pre-ping, a ``SELECT 1`` round trip before
+    every request; a ``DisconnectionError`` makes the pool take another connection."""
+    connection = cast(psycopg.Connection[Any], dbapi_connection)
+    if connection.closed:
+        raise DisconnectionError("the connection is closed")
+    idle = select.poll()
+    idle.register(connection.fileno(), select.POLLIN)
+    if idle.poll(0):
+        raise DisconnectionError("the server closed the connection")
 
 
 def planned_once(statement: E) -> E:

@@ -4,12 +4,12 @@ under a bounded load on loopback. PostgreSQL is a throw-away cluster of this tes
 Redis a ``redis-server`` and SMTP an aiosmtpd server of its own: the machine's shared servers
 are never touched.
 
-During the database outage every request answers at once with a translated 503 (no stack
-trace, no hang), a write is not half-applied, and the provider serves again within seconds of
-the database's return without a restart (the pool's pre-ping). While Redis is down the
-provider serves on and the portal's session store fails fast; it answers again as soon as Redis
-is back. Mails asked for while SMTP is down wait in the outbox and leave once it is back. What
-a user of the portal sees in each case: docs/decisions/operations-faults.md, and
+During the database outage every request answers at once with a translated 503 (no stack trace,
+no hang), a write is not half-applied, and the provider serves again within seconds of the
+database's return without a restart (the pool replaces the connections it closed). While Redis
+is down the provider serves on and the portal's session store fails fast; it answers again as
+soon as Redis is back. Mails asked for while SMTP is down wait in the outbox and leave once it
+is back. What a user of the portal sees in each case: docs/decisions/operations-faults.md, and
 tests/deployment/test_two_instances.py for Redis in a browser."""
 
 import asyncio

@@ -1,6 +1,8 @@
 """The provider's database sessions: a request that changes nothing reads outside a transaction,
-and only the statements marked ``planned_once`` are prepared."""
+only the statements marked ``planned_once`` are prepared, and a pooled connection the server
+closed is replaced before it serves a request."""
 
+import time
 import uuid
 from collections.abc import Iterator
 
@@ -8,9 +10,10 @@ import pytest
 import sqlalchemy as sa
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from sqlalchemy.pool import NullPool
 from sqlmodel import Session, col, delete, select
 
-from portal.provider.db import SessionDep, planned_once, read_engine
+from portal.provider.db import SessionDep, create_db_engine, planned_once, read_engine
 from portal.provider.models import Company
 
 
@@ -76,3 +79,28 @@ def test_only_statements_planned_once_are_prepared(engine: sa.Engine) -> None:
     statements = [row[0] for row in prepared]
     assert any("companies.id =" in statement for statement in statements), statements
     assert not any("companies.name =" in statement for statement in statements), statements
+
+
+def test_a_connection_the_server_closed_is_replaced_at_checkout(engine: sa.Engine) -> None:
+    """A PostgreSQL restart or a terminated backend leaves dead connections in the pool: the
+    next request gets a live one, with no ``SELECT 1`` before each checkout to find out."""
+    if engine.dialect.name != "postgresql":
+        pytest.skip("SQLite has no server to close a connection")
+    url = engine.url.render_as_string(hide_password=False)
+    pooled = create_db_engine(url)  # its pool holds the one connection this test makes
+    administrator = sa.create_engine(url, poolclass=NullPool)
+    try:
+        with pooled.connect() as connection:
+            backend = connection.exec_driver_sql("SELECT pg_backend_pid()").scalar()
+        with administrator.connect() as other:
+            other.execute(sa.text("SELECT pg_terminate_backend(:pid)"), {"pid": backend})
+            deadline = time.monotonic() + 10
+            alive = sa.text("SELECT count(*) FROM pg_stat_activity WHERE pid = :pid")
+            while other.execute(alive, {"pid": backend}).scalar() and time.monotonic() < deadline:
+                time.sleep(0.05)
+
+        with pooled.connect() as connection:
+            assert connection.exec_driver_sql("SELECT pg_backend_pid()").scalar() != backend
+    finally:
+        pooled.dispose()
+        administrator.dispose()
