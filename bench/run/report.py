@@ -124,6 +124,16 @@ def _reference_line(machine: dict[str, Any]) -> list[str]:
             "portal)."]  # fmt: skip
 
 
+def _listed(values: list[float] | None) -> str:
+    return ", ".join(f"{value:.0f}" for value in values) if values else "–"
+
+
+def _calibration(page: dict[str, Any]) -> str:
+    if "cpu_slowdown" not in page:
+        return "– → 4× (fixed)"
+    return f"{page['calibration_index']:.0f} → {page['cpu_slowdown']:.2f}×"
+
+
 def markdown(result: dict[str, Any]) -> str:
     machine = result["machine"]
     rows = ", ".join(f"{name} {count:,}" for name, count in machine["rows"].items())
@@ -173,16 +183,18 @@ def markdown(result: dict[str, Any]) -> str:
         out.append("")
     if result.get("lighthouse"):
         out += ["## Lighthouse (mobile emulation, simulated throttling)", "",
-                "Each page five times; the run with the median performance score.", "",
+                "Each page five times; the run with the median performance score. The CPU "
+                "slowdown is calibrated to the host before each page's runs, from Lighthouse's "
+                "benchmarkIndex, as its docs ask (bench/run/lighthouse.py).", "",
                 "| Page | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS "
-                "| performance, every run |",
-                "|---|--:|--:|--:|--:|--:|--:|---|"]  # fmt: skip
+                "| performance, every run | host index → CPU slowdown | index, every run |",
+                "|---|--:|--:|--:|--:|--:|--:|---|---|---|"]  # fmt: skip
         for page in result["lighthouse"]:
-            runs = ", ".join(str(score) for score in page.get("performance_runs", []))
             out.append(
                 f"| {page['page']} | {page['performance']} | {page['accessibility']} "
                 f"| {page['fcp_ms']:.0f} | {page['lcp_ms']:.0f} | {page['tbt_ms']:.0f} "
-                f"| {page['cls']:.3f} | {runs or '–'} |"
+                f"| {page['cls']:.3f} | {_listed(page.get('performance_runs'))} "
+                f"| {_calibration(page)} | {_listed(page.get('benchmark_index_runs'))} |"
             )
         out.append("")
     if result.get("not_measured"):

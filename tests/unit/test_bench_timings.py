@@ -1,7 +1,11 @@
 """How the benchmark's simulated browsers tell the arrival from the steady state, and wait for
-a page whose parts arrive in several updates (bench/run/browsers.py)."""
+a page whose parts arrive in several updates (bench/run/browsers.py); how its Lighthouse runs
+emulate the same phone on any host (bench/run/lighthouse.py); what its report says of both."""
+
+import pytest
 
 from bench.run.browsers import LANDING, Timings, _all_of, _changed, _done
+from bench.run.lighthouse import HostTooSlow, cpu_slowdown
 from bench.run.machine import reference_ms, spread
 from bench.run.report import markdown
 from portal.pages.home.state import DashboardState, LastTicketsState
@@ -53,13 +57,20 @@ def test_a_page_is_shown_once_every_part_has_arrived_in_whatever_order() -> None
     assert shown(_delta(DashboardState, "tiles"))
 
 
-def _report(**machine: object) -> str:
-    """The report of a run that measured no endpoint, on a machine described by ``machine``."""
+def _report(lighthouse: dict[str, object] | None = None, **machine: object) -> str:
+    """The report of a run that measured no endpoint, on a machine described by ``machine``,
+    with Lighthouse's scores of the home page when given."""
     described = {"cpu": "x", "cores": 2, "ram_gib": 1, "postgresql": "15", "python": "3.11",
                  "database_gib": 1, "rows": {}, **machine}  # fmt: skip
     settings = {"warmup": 1, "runs": 3, "seconds": 5}
-    return markdown({"started": "now", "machine": described, "workers": 5, "scale": 1,
-                     "endpoints": [], "settings": settings})  # fmt: skip
+    result = {"started": "now", "machine": described, "workers": 5, "scale": 1,
+              "endpoints": [], "settings": settings}  # fmt: skip
+    if lighthouse is not None:
+        scores = {"page": "home", "performance": 91, "accessibility": 96, "fcp_ms": 900.0,
+                  "lcp_ms": 1800.0, "tbt_ms": 150.0, "cls": 0.0,
+                  "performance_runs": [88, 91, 93]}  # fmt: skip
+        result["lighthouse"] = [scores | lighthouse]
+    return markdown(result)
 
 
 def test_the_report_names_the_machine_speed_when_it_was_measured() -> None:
@@ -86,3 +97,34 @@ def test_a_table_has_arrived_when_its_load_ends_not_when_its_rows_are_emptied() 
 
     assert not arrived({"delta": {key: {"rows_rx_state_": [], "loading_rx_state_": True}}})
     assert arrived({"delta": {key: {"rows_rx_state_": [{}], "loading_rx_state_": False}}})
+
+
+@pytest.mark.parametrize(
+    ("benchmark_index", "slowdown"),
+    [(150, 1.0), (475, 1.5), (800, 2.0), (1050, 2.5), (1300, 3.0), (1533, 4.0), (2000, 6.0)],
+)
+def test_the_slowdown_follows_lighthouses_calculator(
+    benchmark_index: float, slowdown: float
+) -> None:
+    assert cpu_slowdown(benchmark_index) == pytest.approx(slowdown, abs=0.01)
+
+
+def test_a_host_too_slow_to_emulate_the_phone_is_refused() -> None:
+    with pytest.raises(HostTooSlow, match="benchmarkIndex 120"):
+        cpu_slowdown(120)
+
+
+def test_the_report_gives_each_pages_host_index_and_slowdown() -> None:
+    row = _home_row(
+        {"calibration_index": 702.4, "cpu_slowdown": 1.85, "benchmark_index_runs": [650, 702, 731]}
+    )
+
+    assert row.endswith("| 88, 91, 93 | 702 → 1.85× | 650, 702, 731 |")
+
+
+def test_an_earlier_runs_fixed_slowdown_is_named_as_such() -> None:
+    assert _home_row({}).endswith("| 88, 91, 93 | – → 4× (fixed) | – |")
+
+
+def _home_row(lighthouse: dict[str, object]) -> str:
+    return next(line for line in _report(lighthouse).splitlines() if line.startswith("| home |"))
