@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import DEMO_PASSWORD
-from tests.e2e.helpers import log_in_as, open_user_menu
+from tests.e2e.helpers import expect_home, log_in_as, open_user_menu
 
 TEXTS = {
     "en": {
@@ -73,10 +73,7 @@ def _password_step(page: Page, email: str, text: dict[str, str]) -> None:
 
 
 def _signed_in(page: Page) -> None:
-    expect(page).to_have_url(re.compile(r":\d+/$"))
-    expect(
-        page.get_by_role("button", name=re.compile("User menu|Menu utilisateur"))
-    ).to_be_visible()
+    expect_home(page)
 
 
 def _log_out(page: Page, text: dict[str, str]) -> None:
