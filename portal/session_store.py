@@ -122,6 +122,7 @@ class SessionBackend(Protocol):
     async def get(self, key: str) -> str | None: ...
     async def pop(self, key: str) -> str | None: ...
     async def delete(self, key: str) -> None: ...
+    async def aclose(self) -> None: ...
 
 
 class SqliteBackend:
@@ -178,6 +179,9 @@ class SqliteBackend:
     async def delete(self, key: str) -> None:
         await asyncio.to_thread(self._run, "DELETE FROM portal_session WHERE key = ?", key)
 
+    async def aclose(self) -> None:
+        """Nothing: each call opens and closes its own connection."""
+
 
 class RedisBackend:
     def __init__(self, url: str) -> None:
@@ -195,6 +199,9 @@ class RedisBackend:
     async def delete(self, key: str) -> None:
         await self._redis.delete(f"{REDIS_KEY_PREFIX}{key}")
 
+    async def aclose(self) -> None:
+        await self._redis.aclose()
+
 
 class SessionStore:
     def __init__(self, settings: Settings, backend: SessionBackend | None = None) -> None:
@@ -205,6 +212,10 @@ class SessionStore:
             if settings.redis_url
             else SqliteBackend(settings.portal_session_db)
         )
+
+    async def aclose(self) -> None:
+        """Closes the store's connections, for a process that used it for a while only."""
+        await self._backend.aclose()
 
     async def create(self, session: PortalSession) -> str:
         """Stores a new session and returns its token, which only the cookie will carry."""

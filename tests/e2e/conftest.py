@@ -34,6 +34,7 @@ from playwright.sync_api import (
 
 from portal.session_store import REDIS_KEY_PREFIX
 from portal.settings import get_settings
+from tests.e2e.helpers import PortalUnderTest, serve
 from tests.e2e.snapshot import DemoSnapshot
 from tests.ports import free_port
 
@@ -142,6 +143,15 @@ def portal_url(portal_data: Path, portal_settings: dict[str, str]) -> Iterator[s
         yield url
     finally:
         _stop(process)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def portal_under_test(portal_url: str, portal_settings: dict[str, str]) -> PortalUnderTest:
+    """The started portal, which ``log_in_as`` signs browsers into."""
+    with _portal_environment(portal_settings):
+        portal = PortalUnderTest(portal_url, get_settings())
+    serve(portal)
+    return portal
 
 
 @pytest.fixture(scope="session")

@@ -1,15 +1,40 @@
 """Steps shared by the browser tests."""
 
+import asyncio
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TypeVar
 
 from playwright.sync_api import Page, expect
 from sqlalchemy import create_engine
 from sqlmodel import Session
 
+from portal.client import ProviderClient
+from portal.session_store import COOKIE_NAME, PortalSession, SessionStore
+from portal.settings import Settings
+
 DEMO_PASSWORD = "Patchbay-demo-2026"
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class PortalUnderTest:
+    """Where the started portal answers, and the settings it runs with."""
+
+    url: str
+    settings: Settings
+
+
+_portal: list[PortalUnderTest] = []
+
+
+def serve(portal: PortalUnderTest) -> None:
+    """Called once the session's portal is up: ``log_in_as`` signs browsers into it."""
+    _portal[:] = [portal]
 
 
 def log_in(page: Page, email: str, password: str = DEMO_PASSWORD, path: str = "/login") -> None:
@@ -19,13 +44,49 @@ def log_in(page: Page, email: str, password: str = DEMO_PASSWORD, path: str = "/
     page.get_by_role("button", name="Login").click()
 
 
-def log_in_as(page: Page, email: str) -> None:
-    """Logs in and waits for the signed-in home page."""
+def log_in_through_the_form(page: Page, email: str) -> None:
+    """Logs in with the login form and waits for the signed-in home page."""
     log_in(page, email)
     expect(
         page.get_by_role("button", name=re.compile("User menu|Menu utilisateur"))
     ).to_be_visible()
     expect_home(page)
+
+
+def log_in_as(page: Page, email: str, path: str = "/") -> None:
+    """Opens ``path`` signed in as ``email``, whose password is the demo's and who has accepted
+    the terms, without the login form: the provider's own login answers over HTTP, and the
+    portal session it opens is stored as the login event stores it, its cookie handed to the
+    browser. The form's page and the home page it leads to were two of a test's three page
+    loads, a second of Chromium's time each (docs/decisions/ci-time.md); the form itself is
+    tested through ``log_in_through_the_form``. On the home page, waits for its content."""
+    portal = _portal[0]
+    token = _in_a_thread(_open_portal_session(portal, email))
+    page.context.add_cookies(
+        [{"name": COOKIE_NAME, "value": token, "url": portal.url, "httpOnly": True}]
+    )
+    page.goto(path)
+    if path == "/":
+        expect_home(page)
+
+
+async def _open_portal_session(portal: PortalUnderTest, email: str) -> str:
+    async with ProviderClient(f"{portal.url}/provider") as client:
+        user_id = await client.auth.login(email, DEMO_PASSWORD)
+        if user_id is None:
+            raise AssertionError(f"{email} has a second factor: log in through the form")
+        session = PortalSession(user_id=user_id, provider_cookies=client.cookies())
+    store = SessionStore(portal.settings)
+    try:
+        return await store.create(session)
+    finally:
+        await store.aclose()
+
+
+def _in_a_thread(work: Coroutine[None, None, T]) -> T:
+    """Runs a coroutine to its end beside Playwright's event loop, which holds this thread."""
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(asyncio.run, work).result()
 
 
 def expect_home(page: Page) -> None:

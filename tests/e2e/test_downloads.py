@@ -11,8 +11,7 @@ from tests.e2e.helpers import log_in_as, open_user_menu
 def test_an_export_after_the_session_ended_signs_out_back_to_the_list(
     context: BrowserContext, page: Page
 ) -> None:
-    log_in_as(page, "alice@acme-networks.test")
-    page.goto("/services")
+    log_in_as(page, "alice@acme-networks.test", "/services")
     expect(page.get_by_role("link", name="Export")).to_be_visible()
 
     other = context.new_page()

@@ -20,8 +20,7 @@ def _impersonate_alice(page: Page) -> None:
 
 
 def test_admin_impersonates_alice_and_leaves(page: Page) -> None:
-    log_in_as(page, "admin@patchbay.test")
-    page.goto("/users")
+    log_in_as(page, "admin@patchbay.test", "/users")
     page.locator("#users-filter-email").fill("admin@patchbay.test")
     # Nobody impersonates themself (nor another admin).
     impersonate = page.get_by_role("button", name=re.compile("^Impersonate "))
@@ -52,8 +51,7 @@ def test_admin_impersonates_alice_and_leaves(page: Page) -> None:
 
 
 def test_sales_cannot_write_users_while_impersonating(page: Page) -> None:
-    log_in_as(page, "sales@patchbay.test")
-    page.goto("/users")
+    log_in_as(page, "sales@patchbay.test", "/users")
     # Sales may impersonate but not manage users: no Create, no Edit.
     expect(page.get_by_role("button", name="Create user")).to_have_count(0)
     _impersonate_alice(page)

@@ -13,8 +13,7 @@ ALICE = "alice@acme-networks.test"
 
 
 def _open_invoicing(page: Page, query: str = "") -> None:
-    log_in_as(page, ALICE)
-    page.goto(f"/invoices{query}")
+    log_in_as(page, ALICE, f"/invoices{query}")
     expect(page.get_by_role("heading", name="Invoicing")).to_be_visible()
     _settled(page)
 

@@ -10,6 +10,7 @@ from tests.e2e.helpers import (
     DEMO_PASSWORD,
     log_in,
     log_in_as,
+    log_in_through_the_form,
     open_user_menu,
     provider_database,
 )
@@ -65,7 +66,7 @@ def test_a_reload_after_a_failure_starts_from_empty_fields(page: Page) -> None:
 def test_log_in_and_out(page: Page, portal_settings: dict[str, str]) -> None:
     email = "alice@acme-networks.test"
     before = _provider_sessions(portal_settings, email)
-    log_in_as(page, email)
+    log_in_through_the_form(page, email)
     expect(page.get_by_role("banner").get_by_role("link", name="Services")).to_be_visible()
     assert _provider_sessions(portal_settings, email) == before + 1
     open_user_menu(page)
@@ -125,7 +126,7 @@ def test_logged_out_only_pages_send_a_signed_in_user_home(page: Page) -> None:
 
 
 def test_session_survives_reload_and_new_tab(context: BrowserContext, page: Page) -> None:
-    log_in_as(page, "alice@acme-networks.test")
+    log_in_through_the_form(page, "alice@acme-networks.test")
     page.reload()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Welcome to your")
     other = context.new_page()
@@ -135,7 +136,7 @@ def test_session_survives_reload_and_new_tab(context: BrowserContext, page: Page
 
 
 def test_the_browser_holds_no_provider_credentials(context: BrowserContext, page: Page) -> None:
-    log_in_as(page, "alice@acme-networks.test")
+    log_in_through_the_form(page, "alice@acme-networks.test")
     cookies = {cookie["name"]: cookie for cookie in context.cookies()}
     assert "PATCHBAY_PROVIDER_SESSION" not in cookies
     session = cookies["patchbay_session"]

@@ -23,8 +23,7 @@ CORNER = {"x": 4, "y": 4}
 
 
 def _open(page: Page, *, calendar: bool = True) -> Locator:
-    log_in_as(page, ALICE)
-    page.goto("/maintenances")
+    log_in_as(page, ALICE, "/maintenances")
     expect(page.get_by_role("heading", level=1, name="Maintenances")).to_be_visible()
     if calendar:
         page.get_by_role("radio", name="Calendar").click()

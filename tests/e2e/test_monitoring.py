@@ -27,8 +27,7 @@ def _provider_sensors(portal_url: str, email: str = BOB) -> list[dict[str, Any]]
 
 
 def _open_monitoring(page: Page, email: str = BOB) -> None:
-    log_in_as(page, email)
-    page.goto("/monitoring")
+    log_in_as(page, email, "/monitoring")
     expect(page.get_by_role("heading", level=1, name="Monitoring")).to_be_visible()
     expect(page.get_by_test_id("sensor-card").first).to_be_visible()
 

@@ -19,21 +19,18 @@ def test_bob_without_invoice_access_cannot_open_invoicing_by_its_url(page: Page)
 
 
 def test_claire_without_monitoring_access_cannot_open_monitoring(page: Page) -> None:
-    log_in_as(page, "claire@globex.test")
-    page.goto("/monitoring")
+    log_in_as(page, "claire@globex.test", "/monitoring")
     expect(page.get_by_role("alert").filter(has_text="Forbidden access")).to_be_visible()
 
 
 def test_a_permitted_page_opens_as_before(page: Page) -> None:
-    log_in_as(page, "claire@globex.test")
-    page.goto("/invoices")
+    log_in_as(page, "claire@globex.test", "/invoices")
     expect(page.get_by_role("table", name="Invoices")).to_be_visible()
     expect(page.get_by_text("Forbidden access")).to_have_count(0)
 
 
 def test_the_warning_is_temporary(page: Page) -> None:
-    log_in_as(page, "bob@acme-networks.test")
-    page.goto("/invoices")
+    log_in_as(page, "bob@acme-networks.test", "/invoices")
     warning = page.get_by_role("status").filter(has_text="Forbidden access")
     expect(warning).to_be_visible()
     expect(warning).to_have_count(0, timeout=9_000)

@@ -168,8 +168,7 @@ def test_a_recovery_code_serves_and_an_administrator_resets_a_lost_second_factor
     admin = browser.new_context(base_url=portal_url)
     try:
         admin_page = admin.new_page()
-        log_in_as(admin_page, "admin@patchbay.test")
-        admin_page.goto(profile)
+        log_in_as(admin_page, "admin@patchbay.test", profile)
         admin_page.get_by_role("button", name="Reset two-step sign-in").click()
         admin_page.get_by_role("alertdialog").get_by_role("button", name="Reset").click()
         expect(

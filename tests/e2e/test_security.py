@@ -129,10 +129,10 @@ def test_the_reflex_token_alone_signs_nobody_in(
     """DESIGN 2: nothing script can read grants access. The token Reflex keeps in
     sessionStorage is copied into a fresh browser without the HttpOnly cookie, after the tab
     that held it is closed: the new tab is signed out and receives nothing of the user."""
-    log_in_as(page, "alice@acme-networks.test")
-    page.goto("/services")
+    log_in_as(page, "alice@acme-networks.test", "/services")
     expect(page.get_by_role("heading", name="Services")).to_be_visible()
-    token = page.evaluate("window.sessionStorage.getItem('token')")
+    # The prerendered heading paints before the websocket opens and Reflex keeps its token.
+    token = page.wait_for_function("window.sessionStorage.getItem('token')").json_value()
     assert token
     page.close()
 

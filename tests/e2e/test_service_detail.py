@@ -16,8 +16,7 @@ BOB = "bob@acme-networks.test"
 
 def _open_first(page: Page, email: str, query: str) -> str:
     """Opens the first service of the filtered list; returns its reference."""
-    log_in_as(page, email)
-    page.goto(f"/services{query}")
+    log_in_as(page, email, f"/services{query}")
     link = page.get_by_test_id("service-card").first.get_by_role("link")
     reference = link.inner_text()
     link.click()
@@ -84,8 +83,7 @@ def _provider_maintained_service(portal_url: str) -> str:
 
 def test_the_maintenance_dialog_opens_from_the_table(page: Page, portal_url: str) -> None:
     service_id = _provider_maintained_service(portal_url)
-    log_in_as(page, ALICE)
-    page.goto(f"/services/{service_id}")
+    log_in_as(page, ALICE, f"/services/{service_id}")
     card = page.get_by_test_id("service-maintenances")
     table = card.get_by_role("table", name="Maintenances")
     expect(table.get_by_role("row").nth(1)).to_be_visible()
@@ -106,16 +104,14 @@ def test_another_companys_service_does_not_exist(
     other = browser.new_context(base_url=portal_url, locale="en-GB")
     try:
         claire = other.new_page()
-        log_in_as(claire, "claire@globex.test")
-        claire.goto("/services")
+        log_in_as(claire, "claire@globex.test", "/services")
         foreign = claire.get_by_test_id("service-card").first.get_by_role("link")
         expect(foreign).to_be_visible()
         foreign_path = foreign.get_attribute("href") or ""
         assert re.fullmatch(r"/services/[0-9a-f-]{36}", foreign_path)
     finally:
         other.close()
-    log_in_as(page, ALICE)
-    page.goto(foreign_path)
+    log_in_as(page, ALICE, foreign_path)
     expect(page.get_by_text("This service does not exist or you cannot see it.")).to_be_visible()
     expect(page.get_by_role("navigation", name="Breadcrumbs")).to_have_count(0)
     expect(page.get_by_test_id("service-maintenances")).to_have_count(0)

@@ -12,8 +12,7 @@ ALICE = "alice@acme-networks.test"
 
 def _open_dialog(page: Page) -> tuple[Locator, str]:
     """Opens the import dialog; returns it and the reference of a service of Alice's."""
-    log_in_as(page, ALICE)
-    page.goto("/services")
+    log_in_as(page, ALICE, "/services")
     reference = page.get_by_test_id("service-card").nth(2).get_by_role("link").inner_text()
     page.get_by_role("button", name="Import reference").click()
     dialog = page.get_by_role("dialog", name="Import client references")

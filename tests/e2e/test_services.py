@@ -17,8 +17,7 @@ BOB = "bob@acme-networks.test"  # neither
 
 
 def _open_services(page: Page, email: str = ALICE, query: str = "") -> None:
-    log_in_as(page, email)
-    page.goto(f"/services{query}")
+    log_in_as(page, email, f"/services{query}")
     expect(page.get_by_role("heading", level=1, name="Services")).to_be_visible()
     expect(page.get_by_test_id("service-card").first).to_be_visible()
 

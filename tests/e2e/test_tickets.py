@@ -25,8 +25,7 @@ def _provider_tickets(portal_url: str, email: str = ALICE) -> list[dict[str, Any
 
 
 def _open_tickets(page: Page, query: str = "", email: str = ALICE) -> None:
-    log_in_as(page, email)
-    page.goto(f"/tickets{query}")
+    log_in_as(page, email, f"/tickets{query}")
     expect(page.get_by_role("heading", level=1, name="Tickets")).to_be_visible()
     _settled(page)
 
@@ -152,8 +151,7 @@ def test_a_ticket_shows_its_fields_and_downloads_an_attachment(
         for t in _provider_tickets(portal_url)
         if any(a["filename"].endswith(".txt") for a in t["attachments"])
     )
-    log_in_as(page, ALICE)
-    page.goto(f"/tickets/{ticket['id']}")
+    log_in_as(page, ALICE, f"/tickets/{ticket['id']}")
     expect(page.get_by_role("heading", level=1, name=f"#{ticket['number']}")).to_be_visible()
     expect(page.get_by_test_id("ticket-subject")).to_have_text(ticket["subject"])
     requester = page.get_by_test_id("ticket-requester").get_by_role("link")
@@ -184,8 +182,7 @@ def test_a_hostile_description_stays_inert(page: Page, portal_url: str) -> None:
     ticket = next(t for t in _provider_tickets(portal_url) if t["subject"] == HOSTILE.subject_fr)
     dialogs: list[str] = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-    log_in_as(page, ALICE)
-    page.goto(f"/tickets/{ticket['id']}")
+    log_in_as(page, ALICE, f"/tickets/{ticket['id']}")
     description = page.get_by_test_id("ticket-description")
     expect(description).to_contain_text("Survolez-moi")
     description.get_by_text("Survolez-moi").hover()
@@ -205,8 +202,7 @@ def test_a_hostile_description_stays_inert(page: Page, portal_url: str) -> None:
 
 def test_another_companys_ticket_is_not_found(page: Page, portal_url: str) -> None:
     foreign = _provider_tickets(portal_url)[0]
-    log_in_as(page, CLAIRE)
-    page.goto(f"/tickets/{foreign['id']}")
+    log_in_as(page, CLAIRE, f"/tickets/{foreign['id']}")
     expect(page.get_by_text("This ticket does not exist or you cannot see it.")).to_be_visible()
     expect(page.get_by_role("navigation", name="Breadcrumbs")).to_have_count(0)
 

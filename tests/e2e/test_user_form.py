@@ -37,8 +37,7 @@ def _show_only(page: Page, email: str) -> Locator:
 
 
 def test_a_customer_user_manager_creates_edits_and_deletes_a_user(page: Page) -> None:
-    log_in_as(page, "alice@acme-networks.test")
-    page.goto("/users")
+    log_in_as(page, "alice@acme-networks.test", "/users")
     dialog = _open_create(page)
     expect(dialog.get_by_text("An e-mail will be sent to this user")).to_be_visible()
     save = dialog.get_by_role("button", name="Save")
@@ -95,8 +94,7 @@ def test_a_customer_user_manager_creates_edits_and_deletes_a_user(page: Page) ->
 
 
 def test_violations_of_the_provider_go_under_their_field(page: Page) -> None:
-    log_in_as(page, "alice@acme-networks.test")
-    page.goto("/users")
+    log_in_as(page, "alice@acme-networks.test", "/users")
     dialog = _open_create(page)
     _fill_identity(dialog, "Bob", "Again", "bob@acme-networks.test")
     dialog.get_by_label("Password", exact=True).fill("Acme-bob-2026x")
@@ -114,16 +112,14 @@ def test_violations_of_the_provider_go_under_their_field(page: Page) -> None:
 
 
 def test_the_current_user_cannot_delete_themself_from_the_list(page: Page) -> None:
-    log_in_as(page, "alice@acme-networks.test")
-    page.goto("/users")
+    log_in_as(page, "alice@acme-networks.test", "/users")
     _show_only(page, "alice@acme-networks.test")
     expect(page.get_by_role("button", name="Delete Alice Martin")).to_be_disabled()
     expect(page.get_by_role("button", name="Edit Alice Martin")).to_be_enabled()
 
 
 def test_an_admin_creates_a_user_who_confirms_the_account(page: Page, mail_dir: Path) -> None:
-    log_in_as(page, "admin@patchbay.test")
-    page.goto("/users")
+    log_in_as(page, "admin@patchbay.test", "/users")
     dialog = _open_create(page)
     expect(dialog.get_by_text("LDAP account")).to_be_visible()
     email = _unique("eve", "globex.test")

@@ -15,8 +15,7 @@ def _own_profile_url(page: Page) -> str:
 
 
 def test_a_customer_sees_only_users_of_their_companies(page: Page) -> None:
-    log_in_as(page, "claire@globex.test")
-    page.goto("/users")
+    log_in_as(page, "claire@globex.test", "/users")
     table = page.get_by_role("table", name="Users")
     expect(table).to_contain_text("claire@globex.test")
     expect(table).not_to_contain_text("acme-networks.test")
@@ -24,8 +23,7 @@ def test_a_customer_sees_only_users_of_their_companies(page: Page) -> None:
 
 
 def test_filters_are_kept_in_the_url(page: Page) -> None:
-    log_in_as(page, "admin@patchbay.test")
-    page.goto("/users")
+    log_in_as(page, "admin@patchbay.test", "/users")
     page.get_by_label("E-mail").fill("acme-networks")
     expect(page).to_have_url(re.compile(r"email=acme-networks"))
     table = page.get_by_role("table", name="Users")
@@ -43,8 +41,7 @@ def test_a_customer_cannot_open_a_user_of_another_company(page: Page, browser: B
     other = browser.new_context(base_url=page.url.split("/users")[0])
     try:
         claire = other.new_page()
-        log_in_as(claire, "claire@globex.test")
-        claire.goto(alice_profile)
+        log_in_as(claire, "claire@globex.test", alice_profile)
         expect(claire.get_by_text("This user does not exist or you cannot see it.")).to_be_visible()
         expect(claire.locator("main")).not_to_contain_text("alice@acme-networks.test")
     finally:
