@@ -11,6 +11,7 @@ from portal import routes
 from portal.components.breadcrumbs import Crumb
 from portal.components.i18n import _
 from portal.components.layout import default_layout, login_layout
+from portal.components.when_ready import when_ready
 from portal.routes import Access, Route
 from portal.settings import get_settings
 from portal.state.session import SessionState
@@ -76,7 +77,7 @@ def _guarded(route: Route, content: rx.Component, *, paint_early: bool) -> rx.Co
     if route.access is Access.PRIVATE:
         if route.permission is not None:
             content = rx.cond(SessionState.forbidden, _forbidden(), content)
-        return rx.cond(ready & SessionState.is_logged_in, content, _waiting())
+        return when_ready(ready & SessionState.is_logged_in, content, _waiting())
     if route.access is Access.LOGGED_OUT_ONLY:
         if paint_early:
             return rx.cond(SessionState.is_logged_in, _waiting(), _inert_until_hydrated(content))
