@@ -129,9 +129,40 @@ def _listed(values: list[float] | None) -> str:
 
 
 def _calibration(page: dict[str, Any]) -> str:
-    if "cpu_slowdown" not in page:
-        return "– → 4× (fixed)"
     return f"{page['calibration_index']:.0f} → {page['cpu_slowdown']:.2f}×"
+
+
+def _lighthouse_lines(pages: list[dict[str, Any]]) -> list[str]:
+    """The preset's table; then, for runs that took them, the calibrated scores (runs before
+    2026-12-03 took the preset's only)."""
+    out = ["## Lighthouse (mobile emulation, simulated throttling)", "",
+           "Each page five times at Lighthouse's mobile preset (CPU slowed 4×); the run with "
+           "the median performance score.", "",
+           "| Page | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS "
+           "| performance, every run | host index, every run |",
+           "|---|--:|--:|--:|--:|--:|--:|---|---|"]  # fmt: skip
+    for page in pages:
+        out.append(
+            f"| {page['page']} | {page['performance']} | {page['accessibility']} "
+            f"| {page['fcp_ms']:.0f} | {page['lcp_ms']:.0f} | {page['tbt_ms']:.0f} "
+            f"| {page['cls']:.3f} | {_listed(page.get('performance_runs'))} "
+            f"| {_listed(page.get('benchmark_index_runs'))} |"
+        )
+    calibrated = [(page["page"], page["calibrated"]) for page in pages if "calibrated" in page]
+    if calibrated:
+        out += ["", "The same pages at the CPU slowdown calibrated to the host's benchmarkIndex, "
+                "measured before each page's runs, by Lighthouse's calculator: the same phone "
+                "emulated on any host (docs/decisions/lighthouse-calibration.md).", "",
+                "| Page | host index → CPU slowdown | performance | TBT ms "
+                "| performance, every run | host index, every run |",
+                "|---|---|--:|--:|---|---|"]  # fmt: skip
+        for name, run in calibrated:
+            out.append(
+                f"| {name} | {_calibration(run)} | {run['performance']} | {run['tbt_ms']:.0f} "
+                f"| {_listed(run.get('performance_runs'))} "
+                f"| {_listed(run.get('benchmark_index_runs'))} |"
+            )
+    return [*out, ""]
 
 
 def markdown(result: dict[str, Any]) -> str:
@@ -182,21 +213,7 @@ def markdown(result: dict[str, Any]) -> str:
             )
         out.append("")
     if result.get("lighthouse"):
-        out += ["## Lighthouse (mobile emulation, simulated throttling)", "",
-                "Each page five times; the run with the median performance score. The CPU "
-                "slowdown is calibrated to the host before each page's runs, from Lighthouse's "
-                "benchmarkIndex, as its docs ask (bench/run/lighthouse.py).", "",
-                "| Page | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS "
-                "| performance, every run | host index → CPU slowdown | index, every run |",
-                "|---|--:|--:|--:|--:|--:|--:|---|---|---|"]  # fmt: skip
-        for page in result["lighthouse"]:
-            out.append(
-                f"| {page['page']} | {page['performance']} | {page['accessibility']} "
-                f"| {page['fcp_ms']:.0f} | {page['lcp_ms']:.0f} | {page['tbt_ms']:.0f} "
-                f"| {page['cls']:.3f} | {_listed(page.get('performance_runs'))} "
-                f"| {_calibration(page)} | {_listed(page.get('benchmark_index_runs'))} |"
-            )
-        out.append("")
+        out += _lighthouse_lines(result["lighthouse"])
     if result.get("not_measured"):
         out += ["Not measured in this run: " + "; ".join(result["not_measured"]), ""]
     return "\n".join(out)

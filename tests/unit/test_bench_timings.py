@@ -114,17 +114,22 @@ def test_a_host_too_slow_to_emulate_the_phone_is_refused() -> None:
         cpu_slowdown(120)
 
 
-def test_the_report_gives_each_pages_host_index_and_slowdown() -> None:
-    row = _home_row(
-        {"calibration_index": 702.4, "cpu_slowdown": 1.85, "benchmark_index_runs": [650, 702, 731]}
-    )
+def test_the_report_gives_the_presets_scores_then_the_calibrated_ones() -> None:
+    calibrated = {"performance": 74, "tbt_ms": 1534.4, "performance_runs": [71, 74, 76],
+                  "benchmark_index_runs": [2400, 2500, 2730], "calibration_index": 2480.2,
+                  "cpu_slowdown": 8.07}  # fmt: skip
+    rows = _home_rows({"benchmark_index_runs": [2600, 2700, 2800], "calibrated": calibrated})
 
-    assert row.endswith("| 88, 91, 93 | 702 → 1.85× | 650, 702, 731 |")
-
-
-def test_an_earlier_runs_fixed_slowdown_is_named_as_such() -> None:
-    assert _home_row({}).endswith("| 88, 91, 93 | – → 4× (fixed) | – |")
+    assert rows[0].endswith("| 150 | 0.000 | 88, 91, 93 | 2600, 2700, 2800 |")
+    assert rows[1] == "| home | 2480 → 8.07× | 74 | 1534 | 71, 74, 76 | 2400, 2500, 2730 |"
 
 
-def _home_row(lighthouse: dict[str, object]) -> str:
-    return next(line for line in _report(lighthouse).splitlines() if line.startswith("| home |"))
+def test_an_earlier_run_has_the_presets_scores_only() -> None:
+    rows = _home_rows({})
+
+    assert rows == ["| home | 91 | 96 | 900 | 1800 | 150 | 0.000 | 88, 91, 93 | – |"]
+    assert "calibrated to the host" not in _report({})
+
+
+def _home_rows(lighthouse: dict[str, object]) -> list[str]:
+    return [line for line in _report(lighthouse).splitlines() if line.startswith("| home |")]
