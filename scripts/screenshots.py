@@ -90,6 +90,22 @@ def reset_password(page: Page) -> None:
     page.locator("#reset-password-confirmation").blur()
 
 
+def services(page: Page) -> None:
+    """The services list as cards, with its tiles and filters."""
+    _log_in(page, "alice@acme-networks.test")
+    page.goto("/services")
+    expect(page.get_by_test_id("service-card").first).to_be_visible()
+    expect(page.locator("[aria-busy='true']")).to_have_count(0)
+
+
+def users(page: Page) -> None:
+    """The users of a customer user manager's companies, with the create button and actions."""
+    _log_in(page, "alice@acme-networks.test")
+    page.goto("/users")
+    expect(page.get_by_role("table")).to_contain_text("bob@acme-networks.test")
+    expect(page.locator("[aria-busy='true']")).to_have_count(0)
+
+
 def user_form(page: Page) -> None:
     _log_in(page, "alice@acme-networks.test")
     page.goto("/users")
@@ -233,9 +249,11 @@ SCREENS: dict[str, Callable[[Page], None]] = {
     "home": home,
     "service-detail": service_detail,
     "navigation": navigation,
+    "services": services,
     "service-import": service_import,
     "forgot-password": forgot_password,
     "reset-password": reset_password,
+    "users": users,
     "user-form": user_form,
     "user-profile": user_profile,
     "second-factor": second_factor,
