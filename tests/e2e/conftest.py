@@ -146,12 +146,10 @@ def portal_url(portal_data: Path, portal_settings: dict[str, str]) -> Iterator[s
 
 
 @pytest.fixture(scope="session", autouse=True)
-def portal_under_test(portal_url: str, portal_settings: dict[str, str]) -> PortalUnderTest:
+def portal_under_test(portal_url: str, portal_settings: dict[str, str]) -> None:
     """The started portal, which ``log_in_as`` signs browsers into."""
     with _portal_environment(portal_settings):
-        portal = PortalUnderTest(portal_url, get_settings())
-    serve(portal)
-    return portal
+        serve(PortalUnderTest(portal_url, get_settings()))
 
 
 @pytest.fixture(scope="session")

@@ -29,12 +29,13 @@ class PortalUnderTest:
     settings: Settings
 
 
-_portal: list[PortalUnderTest] = []
+_serving: PortalUnderTest | None = None
 
 
 def serve(portal: PortalUnderTest) -> None:
     """Called once the session's portal is up: ``log_in_as`` signs browsers into it."""
-    _portal[:] = [portal]
+    global _serving
+    _serving = portal
 
 
 def log_in(page: Page, email: str, password: str = DEMO_PASSWORD, path: str = "/login") -> None:
@@ -54,13 +55,16 @@ def log_in_through_the_form(page: Page, email: str) -> None:
 
 
 def log_in_as(page: Page, email: str, path: str = "/") -> None:
-    """Opens ``path`` signed in as ``email``, whose password is the demo's and who has accepted
-    the terms, without the login form: the provider's own login answers over HTTP, and the
-    portal session it opens is stored as the login event stores it, its cookie handed to the
-    browser. The form's page and the home page it leads to were two of a test's three page
-    loads, a second of Chromium's time each (docs/decisions/ci-time.md); the form itself is
-    tested through ``log_in_through_the_form``. On the home page, waits for its content."""
-    portal = _portal[0]
+    """Opens ``path`` signed in as ``email``, whose password is the demo's and who has no
+    second factor set up or due, without the login form: the provider's own login answers
+    over HTTP, and the portal session it opens is stored as the login event stores it, its
+    cookie handed to the browser. The form's page and the home page it leads to were two of a
+    test's three page loads, a second of Chromium's time each (docs/decisions/ci-time.md);
+    the form itself is tested through ``log_in_through_the_form``. On the home page, waits
+    for its content."""
+    portal = _serving
+    if portal is None:
+        raise RuntimeError("no portal is serving: the portal_under_test fixture starts it")
     token = _in_a_thread(_open_portal_session(portal, email))
     page.context.add_cookies(
         [{"name": COOKIE_NAME, "value": token, "url": portal.url, "httpOnly": True}]
