@@ -92,6 +92,13 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         connections=(1,),
         round_trips=2,
     ),
+    # The home page's table: the heavy tenant's newest five of its 11 508 maintenances, counted.
+    Endpoint(
+        "maintenances p1",
+        "/provider/api/maintenances?page=1&itemsPerPage=5&order[dateStart]=desc",
+        ALICE,
+        round_trips=2,
+    ),
     Endpoint(
         "maintenances of a service",
         "/provider/api/maintenances?service.reference={maintained_reference}",
