@@ -104,7 +104,7 @@ def build_maintenances(world: World) -> None:
     """Maintenances on the network impact services of several customers at once; the heavy
     tenant's share follows its share of the services."""
     world.spool("maintenances", MAINTENANCE_COLUMNS)
-    world.spool("maintenance_services", ("maintenance_id", "service_id"))
+    world.spool("maintenance_services", ("maintenance_id", "service_id", "company_id"))
     world.spool("maintenance_contacts", ("id", "maintenance_id", "email"))
     rng = world.rng
     weights = [len(customer.service_ids) for customer in world.customers]
@@ -130,11 +130,11 @@ def build_maintenances(world: World) -> None:
             start - notice,
             min(start - notice, world.plan.anchor_time),
         )
-        impacted = set()
+        impacted = {}
         for customer in rng.choices(world.customers, weights, k=rng.randint(1, 6)):
-            impacted.add(rng.choice(customer.service_ids))
-        for service_id in impacted:
-            world.add("maintenance_services", maintenance_id, service_id)
+            impacted[rng.choice(customer.service_ids)] = customer.id
+        for service_id, company_id in impacted.items():
+            world.add("maintenance_services", maintenance_id, service_id, company_id)
         for email in CONTACTS[: rng.randint(1, 2)]:
             world.add("maintenance_contacts", world.new_id(), maintenance_id, email)
         progress.advance()

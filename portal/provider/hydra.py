@@ -113,13 +113,18 @@ PaginationDep = Annotated[Pagination, Depends(pagination)]
 
 
 def paginate(
-    session: Session, statement: SelectOfScalar[T], page: Pagination
+    session: Session,
+    statement: SelectOfScalar[T],
+    page: Pagination,
+    count: SelectOfScalar[int] | None = None,
 ) -> tuple[list[T], int]:
     """One page of the rows of ``statement`` and the number of rows in all pages, in one
     statement: the count rides on each row of the page as an uncorrelated subquery, which the
     database runs once, by its own plan, beside the page's (docs/decisions/counted-pages.md).
-    A round trip less per list: its statement cost the provider more than the database."""
-    count = _count(statement)
+    A round trip less per list: its statement cost the provider more than the database.
+
+    ``count``: a cheaper statement giving the same number, where the caller has one."""
+    count = _count(statement) if count is None else count
     if page.counts_only:
         return [], session.exec(count).one()
     counted = statement.add_columns(count.scalar_subquery())

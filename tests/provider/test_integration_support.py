@@ -9,9 +9,9 @@ import pytest
 from sqlmodel import Session, select
 
 from portal.provider.db import preload
-from portal.provider.models import Maintenance, Ticket
+from portal.provider.models import Maintenance, MaintenanceService, Ticket
 from portal.settings import get_settings
-from tests.provider.conftest import World
+from tests.provider.conftest import SignIn, World
 from tests.provider.integration_helpers import (
     PDF,
     add_service_type,
@@ -164,6 +164,31 @@ async def test_a_maintenance_is_created_updated_and_replayed(
     cancelled = {"reference": "MNT-1", **{k: v for k, v in moved.items() if k != "reference"}}
     cancelled["status"] = "cancelled"
     assert await counts(client, "maintenances", [cancelled], headers) == (0, 1, 0)
+
+
+async def test_a_service_moved_to_another_company_takes_its_maintenances_along(
+    client: httpx.AsyncClient, world: World, headers: dict[str, str], sign_in: SignIn
+) -> None:
+    # A customer's maintenances are read from the links' own copy of the service's company
+    # (docs/decisions/maintenance-scope.md): the database must carry the move over to them.
+    await counts(client, "companies", [{"reference": "C-GLOBEX", "name": "Globex"}], headers)
+    await counts(client, "maintenances", [{**MAINTENANCE, "services": ["PB-3"]}], headers)
+
+    async def seen_by(user: str) -> list[str]:
+        await sign_in(user)
+        response = await client.get("/api/maintenances")
+        assert response.status_code == 200, response.text
+        return [item["reference"] for item in response.json()["items"]]
+
+    assert await seen_by("alice") == ["MNT-1"]
+    assert await seen_by("claire") == []
+    moved = {"reference": "PB-3", "company": "C-GLOBEX", "type": "ip_transit", "status": "active"}
+    assert await counts(client, "services", [moved], headers) == (0, 1, 0)
+    assert await seen_by("alice") == []
+    assert await seen_by("claire") == ["MNT-1"]
+    with Session(world.engine) as session:
+        link = session.exec(select(MaintenanceService)).one()
+        assert link.company_id == world.companies["globex"]
 
 
 async def test_maintenance_violations_name_the_line_and_field(

@@ -7,7 +7,9 @@ import pytest
 import sqlalchemy as sa
 from alembic import command
 from fastapi import FastAPI
+from sqlmodel import Session
 
+from portal.provider import seed
 from portal.provider.db import create_db_engine
 from portal.provider.main import create_app
 from portal.provider.migrate import alembic_config, migrate
@@ -27,6 +29,26 @@ def test_the_initial_migration_downgrades_and_upgrades_again(tmp_path: Path) -> 
     assert sa.inspect(engine).get_table_names() == ["alembic_version"]
     migrate(engine)
     assert set(metadata.tables) <= set(sa.inspect(engine).get_table_names())
+
+
+def test_maintenance_links_take_their_services_companies_when_migrated(tmp_path: Path) -> None:
+    # 0016 copies each service's company onto its maintenance links, on data made before it.
+    engine = create_db_engine(f"sqlite:///{tmp_path / 'links.db'}")
+    migrate(engine)
+    with Session(engine) as session:
+        seed.seed_demo(session, tmp_path)
+        session.commit()
+    command.downgrade(alembic_config(engine), "0015")
+    migrate(engine)
+    with engine.connect() as connection:
+        links = connection.execute(
+            sa.text(
+                "SELECT count(*), sum(l.company_id = s.company_id) FROM maintenance_services l"
+                " JOIN services s ON s.id = l.service_id"
+            )
+        ).one()
+    assert links[0] > 0
+    assert links[1] == links[0]
 
 
 async def test_the_lifespan_migrates_a_new_database(

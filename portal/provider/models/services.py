@@ -106,6 +106,9 @@ class Service(SQLModel, table=True):
         sa.Index("ix_services_date_start_reference", "date_start", "reference"),
         sa.Index("ix_services_status_reference", "status", "reference"),
         sa.Index("ix_services_status_date_start", "status", "date_start", "reference"),
+        # What a maintenance's link to a service refers to: the service with its company, so
+        # that the link carries the company and follows it (docs/decisions/maintenance-scope.md).
+        sa.Index("ix_services_id_company_id", "id", "company_id", unique=True),
         sa.Index(
             "ix_services_search_text_trgm",
             "search_text",

@@ -111,14 +111,30 @@ class Ticket(SQLModel, table=True):
 
 
 class MaintenanceService(SQLModel, table=True):
+    """A service a maintenance impacts, with the service's company: a customer's maintenances
+    are then read from this table's index of companies alone, without joining the services.
+    The company is part of the key to the service, so that the database fills it in with each
+    link (SQLAlchemy copies both columns of the key) and carries a service's move to another
+    company over to its links (docs/decisions/maintenance-scope.md)."""
+
     __tablename__ = "maintenance_services"
+    __table_args__ = (
+        sa.ForeignKeyConstraint(
+            ["service_id", "company_id"],
+            ["services.id", "services.company_id"],
+            onupdate="CASCADE",
+            ondelete="CASCADE",
+        ),
+        sa.Index(
+            "ix_maintenance_services_company_id_maintenance_id", "company_id", "maintenance_id"
+        ),
+    )
 
     maintenance_id: uuid.UUID = Field(
         foreign_key="maintenances.id", primary_key=True, ondelete="CASCADE"
     )
-    service_id: uuid.UUID = Field(
-        foreign_key="services.id", primary_key=True, index=True, ondelete="CASCADE"
-    )
+    service_id: uuid.UUID = Field(primary_key=True, index=True)
+    company_id: uuid.UUID
 
 
 class MaintenanceContact(SQLModel, table=True):

@@ -26,6 +26,7 @@ from portal.provider.language import LanguageDep
 from portal.provider.maintenance_scope import (
     aware,
     impacted,
+    impacted_count,
     visible_contacts,
     visible_maintenances,
 )
@@ -84,7 +85,11 @@ def list_maintenances(
     period = start_before is not None or end_after is not None
     statement = visible_maintenances(principal, per_row=period)
     if service_reference is not None:
-        impacting = impacted(principal).where(Service.reference == service_reference.strip())
+        impacting = (
+            impacted(principal)
+            .join(Service, col(Service.id) == col(MaintenanceService.service_id))
+            .where(Service.reference == service_reference.strip())
+        )
         statement = statement.where(col(Maintenance.id).in_(impacting))
     if status:
         statement = statement.where(col(Maintenance.status).in_(status))
@@ -94,8 +99,13 @@ def list_maintenances(
         statement = statement.where(col(Maintenance.date_start) <= aware(start_before))
     if end_after is not None:
         statement = statement.where(col(Maintenance.date_end) >= aware(end_after))
-    read = paginate_in_one_statement if period else paginate
-    maintenances, total = read(db, statement.order_by(*order), page)
+    statement = statement.order_by(*order)
+    if period:
+        maintenances, total = paginate_in_one_statement(db, statement, page)
+    else:
+        filtered = service_reference is not None or status or classification
+        count = None if filtered or principal.is_staff else impacted_count(principal)
+        maintenances, total = paginate(db, statement, page, count)
     members = [maintenance_out(maintenance, language) for maintenance in maintenances]
     result = collection(request, "Maintenance", members, total, page, with_items=True)
     return cast(ItemsCollection[MaintenanceOut], result)
