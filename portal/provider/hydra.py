@@ -155,11 +155,16 @@ def _counted_page(
     session: Session, paged: Select[Any], count: SelectOfScalar[int], page: Pagination
 ) -> tuple[list[Any], int]:
     """The rows of ``paged`` (a page whose rows each carry the total in their last column) and
-    the total; past the last page no row carries it, and ``count`` reads it alone."""
+    the total; past the last page no row carries it, and ``count`` reads it alone.
+
+    A statement of one entity or column gives that value per row; one of several columns (a
+    list read without building its entities) gives each row whole, read by the columns' names
+    (the count, last, is ignored)."""
     # ``execute``: ``exec`` would keep only the first column of a statement built on one model.
     rows = session.execute(paged).all()
     if rows:
-        return [row[0] for row in rows], rows[0][-1]
+        members = [row[0] for row in rows] if len(rows[0]) == 2 else list(rows)
+        return members, rows[0][-1]
     return [], session.exec(count).one() if page.offset else 0
 
 

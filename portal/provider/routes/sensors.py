@@ -11,12 +11,13 @@ index led by the sensor (docs/decisions/sensor-rollups.md).
 import time
 import uuid
 from datetime import UTC, datetime, timedelta
-from typing import Annotated, cast
+from typing import Annotated, Any, cast
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import sqlalchemy as sa
 from fastapi import Depends, Query, Request
 from fastapi.responses import Response
+from sqlalchemy import Row
 from sqlalchemy.dialects.postgresql import ARRAY, JSONB
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
@@ -44,6 +45,7 @@ from portal.provider.models import (
 from portal.provider.monitoring.chart import ChartRequest, Series, Span, render_chart
 from portal.provider.routing import ProviderRouter
 from portal.provider.schemas.sensors import (
+    SENSOR_COLUMNS,
     LegendEntryOut,
     SensorOut,
     legend_entry_out,
@@ -144,7 +146,9 @@ def list_sensors(
     wanted = [tag.strip() for tag in [*(tags or ()), *(tags_plain or ())] if tag.strip()]
     if wanted:
         statement = statement.where(_with_any_tag(db, sorted(set(wanted))))
-    sensors, total = paginate(db, statement.order_by(*order), page)
+    # Rows of the columns shown, not entities: building 2 000 entities was half of the list.
+    rows = statement.with_only_columns(*SENSOR_COLUMNS).order_by(*order)
+    sensors, total = paginate(db, cast(SelectOfScalar[Row[Any]], rows), page)
     members = [sensor_out(sensor) for sensor in sensors]
     result = collection(request, "Sensor", members, total, page, with_items=True)
     return cast(ItemsCollection[SensorOut], result)

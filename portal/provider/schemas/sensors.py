@@ -1,7 +1,11 @@
 """Sensors and their chart legends as the API shows them (spec section 3: Sensor, Sensor chart
 legend entry)."""
 
+from typing import Any
+
 from pydantic import Field
+from sqlalchemy import Row
+from sqlmodel import col
 
 from portal.provider.hydra import Resource, iri
 from portal.provider.models import Sensor, SensorLegendEntry
@@ -35,7 +39,17 @@ class LegendEntryOut(Resource):
     color: str
 
 
-def sensor_out(sensor: Sensor) -> SensorOut:
+# What a sensor shows: the list reads these as rows (``sensor_out`` takes a row or a sensor).
+SENSOR_COLUMNS = tuple(
+    col(getattr(Sensor, name))
+    for name in (
+        "id", "reference", "group", "device", "name", "status", "priority", "favorite", "value",
+        "is_lookup", "desc", "desc_value", "position", "tags", "client_references", "port_label",
+    )
+)  # fmt: skip
+
+
+def sensor_out(sensor: Sensor | Row[Any]) -> SensorOut:
     return SensorOut(
         iri=iri("sensors", sensor.id),
         id=str(sensor.id),
