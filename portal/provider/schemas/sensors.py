@@ -39,17 +39,18 @@ class LegendEntryOut(Resource):
     color: str
 
 
-# What a sensor shows: the list reads these as rows (``sensor_out`` takes a row or a sensor).
-SENSOR_COLUMNS = tuple(
-    col(getattr(Sensor, name))
-    for name in (
-        "id", "reference", "group", "device", "name", "status", "priority", "favorite", "value",
-        "is_lookup", "desc", "desc_value", "position", "tags", "client_references", "port_label",
-    )
+# What a sensor shows, read by the list as rows: building 2 000 entities was half of its cost.
+SENSOR_COLUMNS = (
+    col(Sensor.id), col(Sensor.reference), col(Sensor.group), col(Sensor.device),
+    col(Sensor.name), col(Sensor.status), col(Sensor.priority), col(Sensor.favorite),
+    col(Sensor.value), col(Sensor.is_lookup), col(Sensor.desc), col(Sensor.desc_value),
+    col(Sensor.position), col(Sensor.tags), col(Sensor.client_references),
+    col(Sensor.port_label),
 )  # fmt: skip
 
 
 def sensor_out(sensor: Sensor | Row[Any]) -> SensorOut:
+    # ``Sensor`` beside the row: the type checker holds the names read to the model's.
     return SensorOut(
         iri=iri("sensors", sensor.id),
         id=str(sensor.id),
