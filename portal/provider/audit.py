@@ -5,7 +5,8 @@ from typing import Any
 from fastapi import Request
 from sqlmodel import Session
 
-from portal.provider.models import AuditLog, User
+from portal.provider.models import AuditLog
+from portal.provider.people import Someone
 from portal.provider.sessions import client_address
 
 
@@ -14,8 +15,8 @@ def record(
     request: Request,
     action: str,
     *,
-    actor: User | None = None,
-    subject: User | None = None,
+    actor: Someone | None = None,
+    subject: Someone | None = None,
     **detail: Any,
 ) -> None:
     """Add an entry to ``db``; the caller's commit writes it with the change it describes."""

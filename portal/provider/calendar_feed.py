@@ -32,6 +32,7 @@ from portal.provider.models import (
     User,
     utcnow,
 )
+from portal.provider.people import Person, Someone
 from portal.provider.schemas.maintenances import CLASSIFICATION_LABELS, STATUS_LABELS, TYPE_LABELS
 from portal.provider.schemas.services import type_label
 from portal.provider.scoping import scope_to_companies
@@ -59,7 +60,7 @@ def feed_path(token: str) -> str:
     return f"/feeds/maintenances/{token}.ics"
 
 
-def issue_feed(db: Session, user: User, language: str) -> tuple[CalendarFeed, str]:
+def issue_feed(db: Session, user: Someone, language: str) -> tuple[CalendarFeed, str]:
     """A new feed for ``user``, replacing the previous one (whose URL stops working); answers
     the row and the token, shown once. The caller commits."""
     revoke_feed(db, user)
@@ -69,7 +70,7 @@ def issue_feed(db: Session, user: User, language: str) -> tuple[CalendarFeed, st
     return feed, token
 
 
-def revoke_feed(db: Session, user: User) -> bool:
+def revoke_feed(db: Session, user: Someone) -> bool:
     """Deletes ``user``'s feed; False when there was none. The caller commits."""
     feed = user_feed(db, user)
     if feed is None:
@@ -79,7 +80,7 @@ def revoke_feed(db: Session, user: User) -> bool:
     return True
 
 
-def user_feed(db: Session, user: User) -> CalendarFeed | None:
+def user_feed(db: Session, user: Someone) -> CalendarFeed | None:
     return db.exec(select(CalendarFeed).where(CalendarFeed.user_id == user.id)).first()
 
 
@@ -101,7 +102,7 @@ def feed_reader(db: Session, token: str) -> tuple[CalendarFeed, Principal] | Non
         db.add(feed)
         db.commit()
     principal = Principal(
-        user=user,
+        user=Person.of(user),
         impersonator=None,
         session_id=None,
         company_ids=frozenset(user.company_ids),

@@ -17,9 +17,9 @@ from portal.provider.models import (
     RecoveryCode,
     RememberedDevice,
     SecondFactor,
-    User,
     utcnow,
 )
+from portal.provider.people import Someone
 from portal.provider.sessions import token_hash
 from portal.settings import get_settings
 
@@ -31,7 +31,7 @@ PENDING_COOKIE = "PATCHBAY_PROVIDER_PENDING_LOGIN"
 DEVICE_COOKIE = "PATCHBAY_PROVIDER_DEVICE"
 
 
-def required_of(user: User) -> bool:
+def required_of(user: Someone) -> bool:
     """Whether SECOND_FACTOR_REQUIRED applies to ``user``: the staff who may impersonate or
     manage users."""
     return get_settings().staff_second_factor_required and bool(
@@ -44,7 +44,7 @@ def confirmed_factor(db: Session, user_id: uuid.UUID) -> SecondFactor | None:
     return factor if factor is not None and factor.confirmed_at is not None else None
 
 
-def start_enrolment(db: Session, user: User) -> tuple[str, str, str]:
+def start_enrolment(db: Session, user: Someone) -> tuple[str, str, str]:
     """A new unconfirmed secret for ``user``: (secret, otpauth URI, QR code as SVG)."""
     secret = pyotp.random_base32()
     factor = db.get(SecondFactor, user.id) or SecondFactor(user_id=user.id, secret=secret)

@@ -31,9 +31,10 @@ from portal.provider import audit
 from portal.provider.db import READ_METHODS, SessionDep
 from portal.provider.errors import REQUIRED_TERMS, ApiError
 from portal.provider.integration.tokens import authenticate
-from portal.provider.models import ApiToken, User
-from portal.provider.second_factor import confirmed_factor, required_of
-from portal.provider.sessions import current_session
+from portal.provider.models import ApiToken
+from portal.provider.people import Person
+from portal.provider.second_factor import required_of
+from portal.provider.sessions import current_session, end_session
 
 TERMS_MESSAGE = N_("Please accept the terms and conditions of use.")
 SECOND_FACTOR_MESSAGE = N_("Please set up the second factor of your account first.")
@@ -42,10 +43,11 @@ REQUIRED_SECOND_FACTOR = "required_second_factor"
 
 @dataclass(frozen=True)
 class Principal:
-    """The acting user, the staff member impersonating them if any, and what they may do."""
+    """The acting user, the staff member impersonating them if any, and what they may do: values
+    read with the session, not entities (``portal.provider.people``)."""
 
-    user: User
-    impersonator: User | None
+    user: Person
+    impersonator: Person | None
     # The provider session, or None when the request carries an API token instead.
     session_id: str | None
     company_ids: frozenset[uuid.UUID]
@@ -88,7 +90,7 @@ def _token_principal(request: Request, db: Session, value: str) -> Principal | N
         )
         db.commit()
     return Principal(
-        user=owner,
+        user=Person.of(owner),
         impersonator=None,
         session_id=None,
         company_ids=frozenset(owner.company_ids),
@@ -106,23 +108,18 @@ def optional_principal(request: Request, db: SessionDep) -> Principal | None:
     live = current_session(db, request)
     if live is None:
         return None
-    user = live.user
-    if not user.is_active:
-        db.delete(live.session)
+    if not live.user_is_active:
+        end_session(db, live.id)
         db.commit()
         return None
     return Principal(
-        user=user,
+        user=live.user,
         impersonator=live.impersonator,
-        session_id=live.session.id,
-        company_ids=frozenset(user.company_ids),
-        rules=rules_for(user.roles),
-        second_factor_due=_second_factor_due(db, user),
+        session_id=live.id,
+        company_ids=live.company_ids,
+        rules=rules_for(live.user.roles),
+        second_factor_due=required_of(live.user) and not live.second_factor_confirmed,
     )
-
-
-def _second_factor_due(db: Session, user: User) -> bool:
-    return required_of(user) and confirmed_factor(db, user.id) is None
 
 
 OptionalPrincipal = Annotated[Principal | None, Depends(optional_principal)]

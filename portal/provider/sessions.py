@@ -8,17 +8,24 @@ do not turn into writes on every request.
 import hashlib
 import ipaddress
 import secrets
+import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, cast
 
 from fastapi import Request, Response
-from sqlalchemy import Result, bindparam
-from sqlalchemy.orm import aliased, joinedload
-from sqlmodel import Session, col, delete, or_, select
+from sqlalchemy import bindparam, select
+from sqlalchemy.orm import aliased
+from sqlmodel import Session, col, delete, or_, update
 
 from portal.provider.db import planned_once
-from portal.provider.models import ProviderSession, User, utcnow
+from portal.provider.models import (
+    ProviderSession,
+    SecondFactor,
+    User,
+    UserAuxiliaryCompany,
+    utcnow,
+)
+from portal.provider.people import Person, Someone
 from portal.settings import get_settings
 
 COOKIE_NAME = "PATCHBAY_PROVIDER_SESSION"
@@ -43,10 +50,10 @@ def client_address(request: Request) -> str | None:
     return peer
 
 
-def _expired(session: ProviderSession, now: datetime) -> bool:
+def _expired(created_at: datetime, last_seen_at: datetime, now: datetime) -> bool:
     settings = get_settings()
-    idle = now - session.last_seen_at > timedelta(minutes=settings.session_idle_minutes)
-    too_old = now - session.created_at > timedelta(hours=settings.session_absolute_hours)
+    idle = now - last_seen_at > timedelta(minutes=settings.session_idle_minutes)
+    too_old = now - created_at > timedelta(hours=settings.session_absolute_hours)
     return idle or too_old
 
 
@@ -66,7 +73,7 @@ def purge_expired_sessions(db: Session) -> None:
 
 
 def open_session(
-    db: Session, request: Request, user: User, impersonator: User | None = None
+    db: Session, request: Request, user: Someone, impersonator: Someone | None = None
 ) -> str:
     """A new session for ``user``; returns the token for the cookie (never stored as such)."""
     token = secrets.token_urlsafe(32)
@@ -83,49 +90,95 @@ def open_session(
 
 @dataclass(frozen=True)
 class LiveSession:
-    """The session of a request with the people behind it, read together."""
+    """The session of a request with the people behind it, read together as values."""
 
-    session: ProviderSession
-    user: User
-    impersonator: User | None
+    id: str
+    user: Person
+    # The main company and the auxiliary ones: the companies whose data the user sees.
+    company_ids: frozenset[uuid.UUID]
+    user_is_active: bool
+    # Whether the user has confirmed a second factor (SECOND_FACTOR_REQUIRED).
+    second_factor_confirmed: bool
+    impersonator: Person | None
 
 
 _IMPERSONATOR = aliased(User)
-# Every request runs it, so it is built once: building it per request (a fresh alias of User,
-# then the cache key SQLAlchemy derives from the whole statement) cost 3.5 ms of CPU more than
-# running it (docs/decisions/session-lookup.md).
+# Every request runs it: built once (building it per request cost more than running it,
+# docs/decisions/session-lookup.md) and read as plain columns through the connection, not as
+# entities through the ORM, which cost a small read a third of its time
+# (docs/decisions/principal-as-values.md). One row per auxiliary company of the user.
 _LIVE_SESSION = planned_once(
-    select(ProviderSession, User, _IMPERSONATOR)
+    select(
+        col(ProviderSession.created_at),
+        col(ProviderSession.last_seen_at),
+        col(User.id),
+        col(User.email),
+        col(User.roles),
+        col(User.has_accepted_terms),
+        col(User.is_active),
+        col(User.company_id),
+        col(SecondFactor.confirmed_at),
+        col(_IMPERSONATOR.id),
+        col(_IMPERSONATOR.email),
+        col(_IMPERSONATOR.roles),
+        col(_IMPERSONATOR.has_accepted_terms),
+        # Last: the only column that differs from row to row.
+        col(UserAuxiliaryCompany.company_id),
+    )
     .join(User, col(User.id) == ProviderSession.user_id)
+    .outerjoin(UserAuxiliaryCompany, col(UserAuxiliaryCompany.user_id) == User.id)
+    .outerjoin(SecondFactor, col(SecondFactor.user_id) == User.id)
     .outerjoin(_IMPERSONATOR, col(_IMPERSONATOR.id) == ProviderSession.impersonator_id)
     .where(col(ProviderSession.id) == bindparam("session_id"))
-    .options(joinedload(cast(Any, User.auxiliary_companies)))
 )
 
 
 def current_session(db: Session, request: Request) -> LiveSession | None:
-    """The live session of the request's cookie, with its user (and their auxiliary companies)
-    and the impersonator, in one statement; an expired one is deleted on the way."""
+    """The live session of the request's cookie, with its user (and their companies) and the
+    impersonator, in one statement; an expired one is deleted on the way."""
     token = request.cookies.get(COOKIE_NAME)
     if not token:
         return None
-    found_rows = db.exec(_LIVE_SESSION, params={"session_id": token_hash(token)})
-    # A joined list needs unique(), which the Result behind SQLModel's typed one has.
-    result = cast(Result[ProviderSession, User, User | None], found_rows)
-    found = result.unique().first()
-    if found is None:
+    session_id = token_hash(token)
+    rows = db.connection().execute(_LIVE_SESSION, {"session_id": session_id}).all()
+    if not rows:
         return None
-    session, user, acting_staff = found
+    (
+        created_at, last_seen_at,
+        user_id, email, roles, accepted, active, company_id, confirmed_at,
+        impersonator_id, impersonator_email, impersonator_roles, impersonator_accepted, _,
+    ) = rows[0]  # fmt: skip
     now = utcnow()
-    if _expired(session, now):
-        db.delete(session)
+    if _expired(created_at, last_seen_at, now):
+        end_session(db, session_id)
         db.commit()
         return None
-    if now - session.last_seen_at >= TOUCH_INTERVAL:
-        session.last_seen_at = now
-        db.add(session)
+    if now - last_seen_at >= TOUCH_INTERVAL:
+        db.exec(
+            update(ProviderSession)
+            .where(col(ProviderSession.id) == session_id)
+            .values(last_seen_at=now)
+        )
         db.commit()
-    return LiveSession(session, user, acting_staff)
+    auxiliary = {row[-1] for row in rows if row[-1] is not None}
+    impersonator = None
+    if impersonator_id is not None:
+        impersonator = Person(
+            impersonator_id, impersonator_email, tuple(impersonator_roles), impersonator_accepted
+        )
+    return LiveSession(
+        id=session_id,
+        user=Person(user_id, email, tuple(roles), accepted),
+        company_ids=frozenset({company_id, *auxiliary}),
+        user_is_active=active,
+        second_factor_confirmed=confirmed_at is not None,
+        impersonator=impersonator,
+    )
+
+
+def end_session(db: Session, session_id: str) -> None:
+    """Delete the session ``session_id``; the caller commits."""
+    db.exec(delete(ProviderSession).where(col(ProviderSession.id) == session_id))
 
 
 def end_user_sessions(db: Session, user_id: object, keep: str | None = None) -> None:
@@ -150,7 +203,7 @@ def close_session(db: Session, request: Request) -> None:
     """Delete the session of the request's cookie, if any (logout, and rotation at login)."""
     token = request.cookies.get(COOKIE_NAME)
     if token:
-        db.exec(delete(ProviderSession).where(col(ProviderSession.id) == token_hash(token)))
+        end_session(db, token_hash(token))
 
 
 def _cookie_path(request: Request) -> str:

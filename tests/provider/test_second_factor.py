@@ -7,6 +7,7 @@ import time
 import httpx
 import pyotp
 import pytest
+import sqlalchemy as sa
 from sqlmodel import Session, select
 
 from portal.permissions import Role
@@ -238,6 +239,36 @@ async def test_until_the_required_set_up_staff_neither_impersonate_nor_read_othe
         # Still the sales user's own session: nothing of the customer's is readable.
         services = await client.get("/api/services")
         assert services.json()["code"] == "required_second_factor"
+
+
+async def test_the_principal_with_its_second_factor_is_one_statement(
+    client: httpx.AsyncClient, world: World, sign_in: SignIn
+) -> None:
+    """Whether a staff member's required factor is set up comes with the session, the user and
+    their companies: one round trip before the route's own (issue 11)."""
+    if "mfa-sales-3" not in world.users:
+        world.add_user(
+            "mfa-sales-3", "staff", roles=(Role.SPH_SALES,), email="mfa-sales-3@patchbay.test"
+        )
+    statements: list[str] = []
+
+    def record(*args: object) -> None:
+        statements.append(str(args[2]))
+
+    with overridden(second_factor_required=True):
+        await sign_in("mfa-sales-3")
+        started = await client.post("/api/second_factor")
+        totp = pyotp.TOTP(started.json()["secret"])
+        confirmed = await client.post("/api/second_factor/confirm", json={"code": totp.now()})
+        assert confirmed.status_code == 200
+        sa.event.listen(world.engine, "before_cursor_execute", record)
+        try:
+            count = await client.get("/api/users", params={"itemsPerPage": 0})
+        finally:
+            sa.event.remove(world.engine, "before_cursor_execute", record)
+    assert count.status_code == 200, count.text
+    assert len(statements) == 2, statements
+    assert "second_factors" in statements[0]
 
 
 def test_staff_need_a_second_factor_in_production_unless_told_otherwise() -> None:

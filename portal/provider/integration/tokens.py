@@ -13,6 +13,7 @@ from sqlmodel import Session, col, select
 
 from portal.permissions import MANAGE_INTEGRATION, allows, rules_for
 from portal.provider.models import ApiToken, User, utcnow
+from portal.provider.people import Someone
 from portal.provider.sessions import token_hash
 
 PREFIX = "pbt_"
@@ -25,7 +26,7 @@ def new_token_value() -> str:
 
 
 def issue_token(
-    db: Session, owner: User, name: str, expires_at: datetime | None = None
+    db: Session, owner: Someone, name: str, expires_at: datetime | None = None
 ) -> tuple[ApiToken, str]:
     """A new token for ``owner``; answers the row and the raw value (never stored as such).
     The caller commits."""

@@ -24,6 +24,7 @@ from portal.provider.db import SessionDep
 from portal.provider.errors import ApiError
 from portal.provider.hydra import ApiModel, IncludesDep
 from portal.provider.models import ProviderSession, User
+from portal.provider.people import Someone
 from portal.provider.routing import ProviderRouter
 from portal.provider.schemas.users import UserOut, user_out
 from portal.provider.security import Principal, PrincipalBeforeTerms, require_full_access
@@ -118,7 +119,7 @@ def _exit(db: Session, request: Request, response: Response, principal: Principa
     _rotate(db, request, response, principal, user=original, impersonator=None)
     record(db, request, "impersonation_exited", actor=original, subject=principal.user)
     db.commit()
-    return original
+    return db.get_one(User, original.id)
 
 
 def _rotate(
@@ -127,8 +128,8 @@ def _rotate(
     response: Response,
     principal: Principal,
     *,
-    user: User,
-    impersonator: User | None,
+    user: Someone,
+    impersonator: Someone | None,
 ) -> None:
     """Replace the request's session by one of ``user`` that started when the old one did, so
     switching users never extends the absolute lifetime of a login."""

@@ -20,6 +20,7 @@ from portal.provider.db import SessionDep
 from portal.provider.errors import ApiError
 from portal.provider.hydra import ApiModel, iri
 from portal.provider.models import PendingLogin, RecoveryCode, User
+from portal.provider.people import Person
 from portal.provider.rate_limits import clear, hit, keyed, login_limits, refuse_when_limited
 from portal.provider.routes.auth import USER_LOCATION
 from portal.provider.routing import ProviderRouter
@@ -72,7 +73,7 @@ class SecondStep(ApiModel):
     remember: bool = Field(default=False, description="Remember this browser for 30 days.")
 
 
-def _own_session(principal: Principal) -> User:
+def _own_session(principal: Principal) -> Person:
     # The set-up is what a staff session without its required factor may still reach.
     require_accepted_terms(principal)
     if principal.session_id is None or principal.impersonator is not None:

@@ -27,6 +27,7 @@ from portal.provider.hydra import (
 )
 from portal.provider.integration.tokens import issue_token, revoke_token, token_state
 from portal.provider.models import ApiToken, User, utcnow
+from portal.provider.people import Someone
 from portal.provider.routing import ProviderRouter
 from portal.provider.security import AdminPrincipal
 
@@ -70,7 +71,7 @@ class NewTokenOut(TokenOut):
     )
 
 
-def token_out(token: ApiToken, owner: User | None) -> TokenOut:
+def token_out(token: ApiToken, owner: Someone | None) -> TokenOut:
     return TokenOut(
         iri=iri("tokens", token.id),
         id=str(token.id),

@@ -89,7 +89,7 @@ def accept_terms(
         raise ApiError(403)
     if principal.impersonator is not None:
         raise ApiError(403, N_("Only the user themself can accept the terms of use."))
-    user = principal.user
+    user = db.get_one(User, principal.user.id)
     if not user.has_accepted_terms:
         user.has_accepted_terms = True
         user.terms_accepted_at = utcnow()
