@@ -51,6 +51,9 @@ class Settings(BaseSettings):
     provider_api_url: str = ""
 
     database_url: str = f"sqlite:///{DATA_DIR / 'provider.db'}"
+    # PostgreSQL connections each backend worker keeps open for the provider, and the most it
+    # uses at once: a request beyond them waits for one (docs/decisions/connection-pool.md).
+    database_pool_size: int = Field(default=15, ge=1)
     redis_url: str = ""
     portal_session_db: Path = DATA_DIR / "portal-sessions.db"
 

@@ -34,12 +34,21 @@ _PLANNED_ONCE = "planned_once"
 
 def create_db_engine(url: str | None = None) -> Engine:
     """An engine for ``url`` (the settings' database by default)."""
-    url = url or get_settings().sqlalchemy_url
+    settings = get_settings()
+    url = url or settings.sqlalchemy_url
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
         # JIT compilation pays for analytics, not for the provider's short indexed queries: a
         # calendar month's count (a costly-looking sub-plan) spent 5 ms of its 30 compiling.
-        engine = create_engine(url, connect_args={"options": "-c jit=off"})
+        # A fixed pool: connections opened beyond it for a burst were closed again after it,
+        # so each burst paid new server processes and prepared its statements anew
+        # (docs/decisions/connection-pool.md).
+        engine = create_engine(
+            url,
+            connect_args={"options": "-c jit=off"},
+            pool_size=settings.database_pool_size,
+            max_overflow=0,
+        )
         event.listen(engine, "do_execute", _execute)
         event.listen(engine.pool, "checkout", _closed_by_server)
         return engine

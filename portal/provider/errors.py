@@ -18,6 +18,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from pydantic.alias_generators import to_camel
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import BaseRoute, Match
 
@@ -246,9 +247,12 @@ async def _unexpected_error_handler(request: Request, error: Exception) -> JsonL
 _UNAVAILABLE = N_("The service is temporarily unavailable. Please try again in a few moments.")
 
 
-async def _database_unavailable_handler(request: Request, error: DBAPIError) -> JsonLdResponse:
-    # The database is down or restarting (docs/decisions/operations-faults.md): a 503 that the
-    # user reads as "try again", never a stack trace; the transaction was rolled back whole.
+async def _database_unavailable_handler(
+    request: Request, error: DBAPIError | PoolTimeout
+) -> JsonLdResponse:
+    # The database is down or restarting (docs/decisions/operations-faults.md), or every pooled
+    # connection stayed busy for the pool's timeout: a 503 that the user reads as "try again",
+    # never a stack trace; the transaction was rolled back whole.
     logger.error(
         "Database unavailable on %s %s: %s", request.method, request.url.path, type(error).__name__
     )
@@ -264,4 +268,5 @@ def install_error_handlers(app: FastAPI) -> None:
     app.exception_handler(RequestValidationError)(_validation_error_handler)
     app.exception_handler(OperationalError)(_database_unavailable_handler)
     app.exception_handler(InterfaceError)(_database_unavailable_handler)
+    app.exception_handler(PoolTimeout)(_database_unavailable_handler)
     app.exception_handler(Exception)(_unexpected_error_handler)

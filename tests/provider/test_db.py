@@ -2,9 +2,11 @@
 only the statements marked ``planned_once`` are prepared, and a pooled connection the server
 closed is replaced before it serves a request."""
 
+import threading
 import time
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -14,7 +16,10 @@ from sqlalchemy.pool import NullPool
 from sqlmodel import Session, col, delete, select
 
 from portal.provider.db import SessionDep, create_db_engine, planned_once, read_engine
+from portal.provider.main import create_app
 from portal.provider.models import Company
+from portal.provider.sessions import COOKIE_NAME
+from tests.provider.settings_override import overridden
 
 
 def test_a_request_that_changes_nothing_reads_outside_a_transaction(engine: sa.Engine) -> None:
@@ -104,3 +109,50 @@ def test_a_connection_the_server_closed_is_replaced_at_checkout(engine: sa.Engin
     finally:
         pooled.dispose()
         administrator.dispose()
+
+
+def test_a_burst_opens_no_connection_beyond_the_pool(engine: sa.Engine) -> None:
+    """Connections opened beyond the pool for a burst would be closed after it, and the next
+    burst would pay new server processes and prepare its statements again: the requests beyond
+    ``DATABASE_POOL_SIZE`` wait for a pooled connection instead."""
+    if engine.dialect.name != "postgresql":
+        pytest.skip("the pool is sized for PostgreSQL (set DATABASE_URL=postgresql://…)")
+    with overridden(database_pool_size=2):
+        pooled = create_db_engine(engine.url.render_as_string(hide_password=False))
+    most = 0
+    guard = threading.Lock()
+
+    def hold() -> None:
+        nonlocal most
+        with pooled.connect():
+            with guard:
+                most = max(most, pooled.pool.checkedout())  # type: ignore[attr-defined]
+            time.sleep(0.1)
+
+    try:
+        threads = [threading.Thread(target=hold) for _ in range(5)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        pooled.dispose()
+    assert most == 2
+
+
+def test_a_request_that_finds_every_connection_busy_gets_a_503(tmp_path: Path) -> None:
+    """After the pool's timeout the caller is told to try again, not given a server error."""
+    # No timeout to wait out: a timed wait never ends under CI's moved clock (libfaketime).
+    busy = sa.create_engine(
+        f"sqlite:///{tmp_path / 'busy.db'}", pool_size=1, max_overflow=0, pool_timeout=0
+    )
+    client = TestClient(create_app(busy))
+    try:
+        with busy.connect():
+            # A session cookie: the principal's lookup needs a connection.
+            response = client.get("/api/service_types", cookies={COOKIE_NAME: "a-session"})
+        assert response.status_code == 503, response.text
+        assert response.headers["Retry-After"] == "5"
+        assert response.json()["status"] == 503
+    finally:
+        busy.dispose()
