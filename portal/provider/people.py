@@ -25,7 +25,7 @@ class Someone(Protocol):
 @dataclass(frozen=True)
 class Person:
     """A user read as values, not as an entity: what every request's principal holds. A route
-    that changes the user loads the entity (``db.get(User, principal.user.id)``)."""
+    that changes the user loads the entity (``db.get_one(User, principal.user.id)``)."""
 
     id: uuid.UUID
     email: str

@@ -144,10 +144,21 @@ def current_session(db: Session, request: Request) -> LiveSession | None:
     if not rows:
         return None
     (
-        created_at, last_seen_at,
-        user_id, email, roles, accepted, active, company_id, confirmed_at,
-        impersonator_id, impersonator_email, impersonator_roles, impersonator_accepted, _,
-    ) = rows[0]  # fmt: skip
+        created_at,
+        last_seen_at,
+        user_id,
+        email,
+        roles,
+        accepted,
+        active,
+        company_id,
+        confirmed_at,
+        impersonator_id,
+        impersonator_email,
+        impersonator_roles,
+        impersonator_accepted,
+        _auxiliary_company_id,
+    ) = rows[0]
     now = utcnow()
     if _expired(created_at, last_seen_at, now):
         end_session(db, session_id)

@@ -12,7 +12,7 @@ import pytest
 import sqlalchemy as sa
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlalchemy.pool import NullPool
+from sqlalchemy.pool import NullPool, QueuePool
 from sqlmodel import Session, col, delete, select
 
 from portal.provider.db import SessionDep, create_db_engine, planned_once, read_engine
@@ -119,6 +119,8 @@ def test_a_burst_opens_no_connection_beyond_the_pool(engine: sa.Engine) -> None:
         pytest.skip("the pool is sized for PostgreSQL (set DATABASE_URL=postgresql://…)")
     with overridden(database_pool_size=2):
         pooled = create_db_engine(engine.url.render_as_string(hide_password=False))
+    pool = pooled.pool
+    assert isinstance(pool, QueuePool)
     most = 0
     guard = threading.Lock()
 
@@ -126,7 +128,7 @@ def test_a_burst_opens_no_connection_beyond_the_pool(engine: sa.Engine) -> None:
         nonlocal most
         with pooled.connect():
             with guard:
-                most = max(most, pooled.pool.checkedout())  # type: ignore[attr-defined]
+                most = max(most, pool.checkedout())
             time.sleep(0.1)
 
     try:
