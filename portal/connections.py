@@ -4,7 +4,8 @@ One provider client per portal session (spec: the user's provider cookie jar sta
 server), cached per process; all of a process's clients share one connection pool
 (``SharedTransport``), so a session costs its cookies, not sockets and a TLS context. A client
 leaves the cache when it is the least recently used past ``_MAX_CACHED_CLIENTS`` or its session
-ends; the pool stays, and a download in progress finishes.
+ends; the pool stays, and a download in progress finishes. Each caller (a tab, a download)
+gets a view of its session's client with its own language and address.
 """
 
 import asyncio
@@ -99,14 +100,14 @@ def anonymous_client(
 def session_client(
     token: str, session: PortalSession, language: str, forwarded_for: str = ""
 ) -> ProviderClient:
-    """The provider client of a portal session, created on first use."""
+    """The provider client of a portal session (created on first use), as this caller speaks
+    to it: the tabs of one session share its cookies and connections, and each call sends its
+    own tab's language and address, whatever another tab asked for meanwhile."""
     client = _clients.get(token)
     if client is None:
         client = ProviderClient(
             provider_base_url(),
-            language=language,
             cookies=session.provider_cookies,
-            forwarded_for=forwarded_for or None,
             transport=shared_transport(),
         )
         _clients[token] = client
@@ -114,12 +115,11 @@ def session_client(
             _retire(_clients.popitem(last=False)[1])
     else:
         _clients.move_to_end(token)
-        client.language = language
         if client.cookies() != session.provider_cookies:
             # Another worker rotated the provider session (impersonation) and stored the new
             # cookie: this process's client must not keep sending the closed session's.
             client.use_cookies(session.provider_cookies)
-    return client
+    return client.for_caller(language, forwarded_for or None)
 
 
 async def forget_client(token: str) -> None:

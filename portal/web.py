@@ -129,9 +129,7 @@ async def provider_file(request: Request, path: str) -> StreamingResponse:
     address = request.client.host if request.client else ""
     client = session_client(token, session, language, address)
     try:
-        answer = await client.open_stream(
-            f"/{path}", params=query, headers={"Accept-Language": language}
-        )
+        answer = await client.open_stream(f"/{path}", params=query)
     except ProviderError as error:
         raise HTTPException(status_code=error.code or 502, detail=error.message) from error
     headers = {name: answer.headers[name] for name in _FILE_HEADERS if name in answer.headers}

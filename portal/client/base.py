@@ -5,6 +5,7 @@ browser never sees the provider session. Paths are relative to the base URL, whi
 provider prefix, e.g. ``http://127.0.0.1:8000/provider`` + ``/api/users``.
 """
 
+import copy
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
@@ -52,6 +53,11 @@ UploadFile = tuple[str, bytes, str]
 
 
 class ProviderClient:
+    """The provider API for one portal session, as one caller speaks to it: the session's
+    cookie jar and connections, with the caller's language and address. ``for_caller`` gives
+    another caller (a tab in another language) its own view of the same session, so no call
+    ever sends a language another caller set meanwhile."""
+
     def __init__(
         self,
         base_url: str,
@@ -62,18 +68,27 @@ class ProviderClient:
         transport: httpx.AsyncBaseTransport | None = None,
         timeout: float = 15.0,
     ) -> None:
-        self._http = httpx.AsyncClient(
+        http = httpx.AsyncClient(
             base_url=base_url,
             cookies=cookies,
             headers={"Accept": JSON_LD},
             transport=transport,
             timeout=timeout,
         )
-        self.language = language
-        self.forwarded_for = forwarded_for
-        # Calls and streams in progress, and whether ``close(when_idle=True)`` awaits them.
-        self._in_flight = 0
-        self._closing = False
+        self._bind(_Connection(http), language, forwarded_for)
+
+    def for_caller(self, language: str, forwarded_for: str | None = None) -> "ProviderClient":
+        """The same session (cookies, connections, calls in progress) for a caller with its
+        own language and address."""
+        view = copy.copy(self)  # then every attribute is bound anew
+        view._bind(self._connection, language, forwarded_for)
+        return view
+
+    def _bind(self, connection: "_Connection", language: str, forwarded_for: str | None) -> None:
+        self._connection = connection
+        self._http = connection.http
+        self._language = language
+        self._forwarded_for = forwarded_for or None
         self.auth = AuthResource(self)
         self.users = UsersResource(self)
         self.companies = CompaniesResource(self)
@@ -90,24 +105,21 @@ class ProviderClient:
 
     @property
     def language(self) -> str:
-        """The language of the provider's labels and messages, sent as ``Accept-Language``."""
-        return self._http.headers["Accept-Language"]
-
-    @language.setter
-    def language(self, language: str) -> None:
-        self._http.headers["Accept-Language"] = language
+        """The language of the provider's labels and messages, sent as ``Accept-Language``;
+        fixed for this view (``for_caller`` makes another)."""
+        return self._language
 
     @property
     def forwarded_for(self) -> str | None:
         """The portal user's address, so the provider's rate limits and audit log see them."""
-        return self._http.headers.get("X-Forwarded-For")
+        return self._forwarded_for
 
-    @forwarded_for.setter
-    def forwarded_for(self, address: str | None) -> None:
-        if address:
-            self._http.headers["X-Forwarded-For"] = address
-        else:
-            self._http.headers.pop("X-Forwarded-For", None)
+    def _headers(self, request_id: str, extra: dict[str, str] | None) -> dict[str, str]:
+        """This caller's headers of one call."""
+        headers = {"Accept-Language": self.language, REQUEST_ID_HEADER: request_id}
+        if self.forwarded_for:
+            headers["X-Forwarded-For"] = self.forwarded_for
+        return headers | (extra or {})
 
     def cookies(self) -> dict[str, str]:
         """The provider cookies of this session by name, to persist on the portal's side."""
@@ -144,14 +156,14 @@ class ProviderClient:
         """
         request_id = current_request_id() or new_request_id()
         started = time.perf_counter()
-        self._in_flight += 1
+        self._connection.in_flight += 1
         try:
             response = await self._http.request(
                 method,
                 path,
                 params=tuple(params or ()),
                 json=json,
-                headers={REQUEST_ID_HEADER: request_id, **(headers or {})},
+                headers=self._headers(request_id, headers),
                 files=files,
                 data=data,
             )
@@ -160,7 +172,7 @@ class ProviderClient:
                 network_error(error, self.language), method, started, request_id
             ) from error
         finally:
-            await self._call_ended()
+            await self._connection.call_ended()
         _observe_call(method, started, response.status_code)
         if response.is_error:
             raise _with_request_id(error_from_response(response), response, request_id)
@@ -182,9 +194,9 @@ class ProviderClient:
             "GET",
             path,
             params=tuple(params or ()),
-            headers={"Accept": "*/*", REQUEST_ID_HEADER: request_id, **(headers or {})},
+            headers=self._headers(request_id, {"Accept": "*/*", **(headers or {})}),
         )
-        self._in_flight += 1
+        self._connection.in_flight += 1
         response: httpx.Response | None = None
         try:
             response = await self._http.send(request, stream=True)
@@ -194,10 +206,10 @@ class ProviderClient:
             ) from error
         finally:
             if response is None:
-                await self._call_ended()
+                await self._connection.call_ended()
         _observe_call("GET", started, response.status_code)
         # The stream counts as a call in progress until the caller closes it.
-        response.stream = _OnClose(response.stream, self._call_ended)
+        response.stream = _OnClose(response.stream, self._connection.call_ended)
         if response.is_error:
             try:
                 await response.aread()
@@ -218,21 +230,14 @@ class ProviderClient:
             raise invalid_response(self.language) from error
 
     async def close(self, *, when_idle: bool = False) -> None:
-        """Closes the connections to the provider; with ``when_idle``, once the calls and
-        streams in progress have ended (a download must not break because the client left a
-        cache), otherwise at once."""
-        self._closing = True
-        if not when_idle or self._in_flight == 0:
-            await self._http.aclose()
+        """Closes the connections to the provider (of every view of this session); with
+        ``when_idle``, once the calls and streams in progress have ended (a download must not
+        break because the client left a cache), otherwise at once."""
+        await self._connection.close(when_idle=when_idle)
 
     @property
     def is_closed(self) -> bool:
         return self._http.is_closed
-
-    async def _call_ended(self) -> None:
-        self._in_flight -= 1
-        if self._closing and self._in_flight == 0:
-            await self._http.aclose()
 
     async def __aenter__(self) -> Self:
         return self
@@ -274,6 +279,27 @@ def _failed_call(error: NetworkError, method: str, started: float, request_id: s
         request_id_var.reset(token)
     error.request_id = request_id
     return error
+
+
+class _Connection:
+    """What every view of one session's client shares: the httpx client, which holds the
+    session's cookie jar, and the calls and streams in progress."""
+
+    def __init__(self, http: httpx.AsyncClient) -> None:
+        self.http = http
+        self.in_flight = 0
+        # Whether ``close(when_idle=True)`` awaits the calls in progress.
+        self.closing = False
+
+    async def call_ended(self) -> None:
+        self.in_flight -= 1
+        if self.closing and self.in_flight == 0:
+            await self.http.aclose()
+
+    async def close(self, *, when_idle: bool) -> None:
+        self.closing = True
+        if not when_idle or self.in_flight == 0:
+            await self.http.aclose()
 
 
 class SharedTransport(httpx.AsyncBaseTransport):

@@ -137,9 +137,7 @@ async def test_headers_carry_language_forwarded_address_and_json_ld() -> None:
     requests: list[httpx.Request] = []
     async with recording_client(requests, language="fr", forwarded_for="203.0.113.7") as client:
         await client.users.list()
-        client.language = "en"
-        client.forwarded_for = None
-        await client.users.list()
+        await client.for_caller("en").users.list()
 
     first, second = requests
     assert first.headers["Accept-Language"] == "fr"

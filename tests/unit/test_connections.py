@@ -27,9 +27,8 @@ def test_a_cached_client_follows_the_cookie_stored_by_another_worker() -> None:
         session.provider_cookies = {"PATCHBAY_PROVIDER_SESSION": "after"}
         again = session_client(token, session, "fr")
 
-        assert again is cached
-        assert again.cookies() == {"PATCHBAY_PROVIDER_SESSION": "after"}
-        assert again.language == "fr"
+        assert again.cookies() == cached.cookies() == {"PATCHBAY_PROVIDER_SESSION": "after"}
+        assert (cached.language, again.language) == ("en", "fr")
     finally:
         asyncio.run(forget_client(token))
 
@@ -39,8 +38,12 @@ def test_a_cached_client_keeps_its_jar_when_nothing_changed() -> None:
     session = PortalSession(user_id="u1", provider_cookies={"PATCHBAY_PROVIDER_SESSION": "same"})
     try:
         first = session_client(token, session, "en")
-        assert session_client(token, session, "en") is first
+        again = session_client(token, session, "fr")
         assert first.cookies() == {"PATCHBAY_PROVIDER_SESSION": "same"}
+
+        # Both are views of the one cached client: one jar.
+        again.clear_cookies()
+        assert first.cookies() == {}
     finally:
         asyncio.run(forget_client(token))
 
@@ -150,3 +153,68 @@ async def test_an_evicted_client_finishes_its_download_before_closing(
 
     assert received == server.file
     assert downloading.is_closed
+
+
+class LanguageRecordingServer:
+    """A real HTTP server that records each call's path and ``Accept-Language``, and answers
+    ``/api/first`` only once two such calls have arrived: two tabs' calls overlap."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, str]] = []
+        self._both_first_calls = asyncio.Event()
+        self._server: asyncio.Server | None = None
+
+    async def start(self) -> str:
+        self._server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
+        port = self._server.sockets[0].getsockname()[1]
+        return f"http://127.0.0.1:{port}/provider"
+
+    async def stop(self) -> None:
+        if self._server is not None:
+            self._server.close()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        # One call per connection: no idle connection is left to the pool when the test ends.
+        head = (await reader.readuntil(b"\r\n\r\n")).decode().lower()
+        path = head.split(" ", 2)[1].removeprefix("/provider")
+        language = head.split("\r\naccept-language: ", 1)[1].split("\r\n", 1)[0]
+        self.calls.append((path, language))
+        if path == "/api/first":
+            if [called for called, _ in self.calls].count(path) == 2:
+                self._both_first_calls.set()
+            await asyncio.wait_for(self._both_first_calls.wait(), 5)
+        writer.write(
+            b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+            b"Connection: close\r\nContent-Length: 2\r\n\r\n{}"
+        )
+        await writer.drain()
+        writer.close()
+
+
+async def test_two_tabs_of_one_session_each_call_in_their_own_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 47, item 9a: one session, an English tab and a French tab whose calls overlap.
+    Each tab's every call carries its own language, whatever the other tab asked for since."""
+    provider = LanguageRecordingServer()
+    url = await provider.start()
+    monkeypatch.setattr(connections, "provider_base_url", lambda: url)
+    monkeypatch.setattr(connections, "_clients", OrderedDict())
+
+    async def tab(language: str) -> None:
+        client = session_client("one-session", _session(), language)
+        await client.request("GET", "/api/first")
+        await client.request("GET", f"/api/second-{language}")
+
+    try:
+        await asyncio.gather(tab("en"), tab("fr"))
+    finally:
+        await forget_client("one-session")
+        await provider.stop()
+
+    assert sorted(provider.calls) == [
+        ("/api/first", "en"),
+        ("/api/first", "fr"),
+        ("/api/second-en", "en"),
+        ("/api/second-fr", "fr"),
+    ]

@@ -47,7 +47,11 @@ def provider_requests(monkeypatch: pytest.MonkeyPatch) -> list[httpx.Request]:
         "http://provider.test/provider", transport=httpx.MockTransport(provider)
     )
     monkeypatch.setattr(web, "session_store", FakeStore)
-    monkeypatch.setattr(web, "session_client", lambda *args: client)
+    monkeypatch.setattr(
+        web,
+        "session_client",
+        lambda token, session, language, address: client.for_caller(language, address),
+    )
     return requests
 
 
