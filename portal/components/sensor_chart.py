@@ -1,9 +1,10 @@
 """Two small custom React components of the monitoring screen, wrapped for Reflex.
 
 ``sensor_chart_svg`` shows the provider's SVG chart inline, scaled to the width of its
-container (the chart dialog): the provider draws it safe to inline — no script, no event
-handler, no outside reference (tests/provider/test_sensor_charts.py) — and in
-``currentColor``, so it takes the page's text colour on the light and the dark theme.
+container (the chart dialog): the client rewrote it from an allow-list as it arrived
+(``portal.markup``) — no script, no event handler, no outside reference, its style sheet scoped
+to it — whatever API drew it. The embedded provider draws in ``currentColor``, so the chart
+takes the page's text colour on the light and the dark theme.
 
 ``visible_interval`` sends its event every ``interval`` milliseconds while the browser tab is
 visible, and once at once when the tab comes back after a missed tick: the monitoring list

@@ -102,6 +102,30 @@ def test_the_chart_dialog_shows_each_span_and_the_legend(page: Page) -> None:
     assert fits
 
 
+def test_the_chart_restyles_nothing_outside_it_and_its_references_resolve(page: Page) -> None:
+    """Issue 47, item 8: the portal inlines the chart as its client rewrote it; the chart's
+    style sheet paints its own lines only, and its local references still find their targets."""
+    _open_monitoring(page)
+    icon = page.locator("svg.lucide").first
+    linecap = icon.evaluate("el => getComputedStyle(el).strokeLinecap")
+    _live(page, "Traffic").click()
+    chart = page.get_by_test_id("chart-dialog").get_by_test_id("sensor-chart")
+    expect(chart.locator("svg")).to_be_visible()
+
+    assert icon.evaluate("el => getComputedStyle(el).strokeLinecap") == linecap
+    drawn = chart.evaluate(
+        "el => { const svg = el.querySelector('svg');"
+        " const refs = [...svg.querySelectorAll('[clip-path], use')].map(node =>"
+        "  (node.getAttribute('clip-path') || '').replace(/^url\\((.*)\\)$/, '$1')"
+        "  || node.getAttribute('xlink:href') || node.getAttribute('href'));"
+        " return { joins: getComputedStyle(svg.querySelector('path')).strokeLinejoin,"
+        "  refs: refs.length, missing: refs.filter(ref => !svg.querySelector(ref)) }; }"
+    )
+    assert drawn["joins"] == "round"
+    assert drawn["refs"] > 0
+    assert drawn["missing"] == []
+
+
 def test_the_refresh_keeps_the_open_dialog_and_shows_new_states(
     page: Page, portal_url: str, portal_settings: dict[str, str]
 ) -> None:

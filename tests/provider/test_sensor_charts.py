@@ -13,8 +13,11 @@ from zoneinfo import ZoneInfo
 import httpx
 import pytest
 import sqlalchemy as sa
+from fastapi import FastAPI
 from sqlmodel import Session, col, func, select
 
+from portal.client import ProviderClient
+from portal.markup import SVG_ID_PREFIX, SVG_SCOPE
 from portal.provider.models import (
     RollupResolution,
     Sensor,
@@ -31,7 +34,7 @@ from portal.provider.monitoring.chart import (
 )
 from portal.provider.monitoring.rollup import roll_up
 from portal.provider.routes.sensors import chart_series
-from tests.provider.conftest import SignIn, World
+from tests.provider.conftest import BASE_URL, SignIn, World
 
 NOW = datetime.now(UTC).replace(second=0, microsecond=0)
 HOSTILE_NAME = "<script>alert(1)</script> $x$ \" onload=alert(1) <a href='https://evil.test'>"
@@ -290,6 +293,57 @@ async def test_every_span_is_well_formed_svg_safe_to_inline(
         assert response.headers["content-type"].startswith("image/svg+xml")
         assert "default-src 'none'" in response.headers["content-security-policy"]
         _assert_safe_to_inline(response.text)
+
+
+def _drawing(root: ET.Element) -> list[tuple[str, dict[str, str], str]]:
+    """Each element with its attributes and text, as the portal's sanitiser would leave them
+    were it to add nothing: no scope class, no id prefix, an unscoped style sheet."""
+    drawing = []
+    for element in root.iter():
+        attributes = {
+            name: value.replace(SVG_ID_PREFIX, "")
+            for name, value in element.attrib.items()
+            if not (element is root and name == "class")
+        }
+        text = (element.text or "").replace(f".{SVG_SCOPE} * ", "*")
+        drawing.append((element.tag, attributes, text.strip()))
+    return drawing
+
+
+class _KeepsAnswers(httpx.AsyncBaseTransport):
+    """The provider app, each answer's body kept as it was sent."""
+
+    def __init__(self, app: FastAPI) -> None:
+        self._app = httpx.ASGITransport(app)
+        self.bodies: list[str] = []
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        response = await self._app.handle_async_request(request)
+        body = await response.aread()
+        self.bodies.append(body.decode())
+        return httpx.Response(response.status_code, headers=response.headers, content=body)
+
+
+@pytest.mark.parametrize("span", list(Span))
+async def test_the_portal_client_passes_a_real_chart_through_unchanged(
+    app: FastAPI,
+    client: httpx.AsyncClient,
+    sign_in: SignIn,
+    traffic: uuid.UUID,
+    year: uuid.UUID,
+    span: Span,
+) -> None:
+    """Issue 47, item 8: the client's SVG allow-list keeps every element, attribute and text
+    of the embedded provider's charts (it only scopes them to the chart)."""
+    await sign_in("bob")
+    provider = _KeepsAnswers(app)
+    async with ProviderClient(BASE_URL, cookies=dict(client.cookies), transport=provider) as portal:
+        for sensor in (traffic, year):
+            sanitised = await portal.sensors.chart_svg(str(sensor), span.value)
+
+            assert _drawing(ET.fromstring(sanitised)) == _drawing(
+                ET.fromstring(provider.bodies[-1])
+            )
 
 
 async def test_the_traffic_chart_states_the_hand_computed_95th_percentile_and_names_safely(

@@ -13,7 +13,7 @@ import httpx
 import pytest
 from sqlmodel import Session
 
-from portal.provider.integration.html import sanitize_html
+from portal.markup import sanitize_html
 from portal.provider.models import (
     Service,
     ServiceType,

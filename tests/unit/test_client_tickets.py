@@ -61,3 +61,35 @@ async def test_the_list_sends_the_filters_paging_and_order() -> None:
     assert ticket.closed
     assert ticket.attachments[0].download_url == "/api/tickets/x/a1"
     assert ticket.type == "Incident"
+
+
+async def test_a_description_is_sanitised_whatever_the_provider_sent() -> None:
+    """Issue 47, item 8: another provider's ticket HTML is inlined only once cleaned."""
+    hostile = (
+        '<p onclick="alert(1)">Loss <a href="javascript:alert(2)">here</a>'
+        '<img src="https://evil.test/t.png" onerror="alert(3)"></p>'
+        "<script>alert(4)</script><style>body { display: none }</style>"
+        '<iframe src="https://evil.test"></iframe><a href="https://noc.test">NOC</a>'
+    )
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, json={**TICKET, "description": hostile})
+
+    async with ProviderClient(BASE_URL, transport=httpx.MockTransport(answer)) as client:
+        ticket = await client.tickets.get(TICKET_ID)
+
+    assert ticket.description == (
+        '<p>Loss <a rel="noopener noreferrer">here</a></p>'
+        '<a href="https://noc.test" rel="noopener noreferrer">NOC</a>'
+    )
+
+
+async def test_a_list_without_descriptions_reads_as_none() -> None:
+    def answer(request: httpx.Request) -> httpx.Response:
+        item = {key: value for key, value in TICKET.items() if key != "description"}
+        return httpx.Response(200, json={"hydra:member": [item], "hydra:totalItems": 1})
+
+    async with ProviderClient(BASE_URL, transport=httpx.MockTransport(answer)) as client:
+        page = await client.tickets.list()
+
+    assert page.items[0].description is None

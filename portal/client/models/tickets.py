@@ -3,10 +3,11 @@
 import datetime as dt
 from typing import Annotated, Literal, get_args
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from portal.client.filters import Filters, Param
 from portal.client.models.base import Entity, ProviderModel
+from portal.markup import sanitize_html
 
 TicketStatus = Literal[
     "active",
@@ -41,8 +42,8 @@ class Ticket(Entity):
     status_label: str = ""
     priority: str = ""
     priority_label: str = ""
-    # Sanitised HTML, sent with one ticket only.
-    description: str | None = None
+    # HTML, sent with one ticket only: sanitised here too, whatever the provider did.
+    description: Annotated[str, AfterValidator(sanitize_html)] | None = None
     short_description: str | None = None
     requester_email: str | None = None
     technician_email: str | None = None

@@ -2,9 +2,11 @@
 
 from collections.abc import Sequence
 
+from portal.client.errors import invalid_response
 from portal.client.hydra import Page
 from portal.client.models.sensors import DEFAULT_CHART_SPAN, ChartSpan, LegendEntry, Sensor
 from portal.client.resources.base import Resource
+from portal.markup import sanitize_svg
 
 # The provider's largest response without paging (portal/provider/routes/sensors.py).
 SENSORS_PER_CALL = 2000
@@ -31,8 +33,12 @@ class SensorsResource(Resource):
     async def chart_svg(
         self, uuid: str, span: ChartSpan = DEFAULT_CHART_SPAN, *, time_zone: str = ""
     ) -> str:
-        """The chart as SVG text, labelled in the client's language and ``time_zone``."""
+        """The chart as SVG text, labelled in the client's language and ``time_zone``, safe to
+        inline in a page (``portal.markup``)."""
         params = [("span", span)] + ([("timezone", time_zone)] if time_zone else [])
         path = f"/api/sensors/{uuid}/chart/svg"
         response = await self._client.request("GET", path, params=params)
-        return response.text
+        try:
+            return sanitize_svg(response.text)
+        except ValueError as error:
+            raise invalid_response(self._client.language) from error

@@ -6,6 +6,7 @@ sanitises them."""
 import re
 from datetime import timedelta
 
+from portal.markup import sanitize_html
 from portal.provider.demo_data.context import SeedContext
 from portal.provider.demo_data.people import (
     ACME,
@@ -19,7 +20,6 @@ from portal.provider.demo_data.people import (
     RHONE,
 )
 from portal.provider.demo_data.tickets import HOSTILE, STORIES, TicketStory
-from portal.provider.integration.html import sanitize_html
 from portal.provider.models import Ticket, TicketAttachment, TicketPriority, TicketStatus
 
 TICKETS_PER_COMPANY = {

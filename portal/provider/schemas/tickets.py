@@ -8,8 +8,8 @@ from typing import Any
 from pydantic import Field
 
 from portal.i18n import N_, gettext
+from portal.markup import sanitize_html
 from portal.provider.hydra import ApiModel, Resource, iri
-from portal.provider.integration.html import sanitize_html
 from portal.provider.models import Company, Ticket, TicketPriority, TicketStatus
 from portal.provider.schemas.companies import CompanyRef, company_iri, company_ref
 

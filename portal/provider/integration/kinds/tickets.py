@@ -8,6 +8,7 @@ from pydantic import Field
 from sqlmodel import Session
 
 from portal.i18n import N_
+from portal.markup import sanitize_html
 from portal.provider.errors import Violation
 from portal.provider.integration.batch import Entries, Kind
 from portal.provider.integration.common import (
@@ -24,7 +25,6 @@ from portal.provider.integration.common import (
     unknown,
     upsert_row,
 )
-from portal.provider.integration.html import sanitize_html
 from portal.provider.models import Company, Ticket, TicketPriority, TicketStatus
 
 NUMBER_TAKEN = N_("Another ticket already has this number.")
