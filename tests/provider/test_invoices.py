@@ -1,12 +1,21 @@
 """Invoices and credit notes (spec 2, 3, 6 and 7): access Invoice needed, the filters of the
 invoicing screen and of a service's page, newest first, and the PDF download."""
 
+import uuid
+from collections.abc import Iterator
+from datetime import date
+from decimal import Decimal
 from typing import Any
 
 import httpx
 import pytest
+from fastapi import FastAPI
+from sqlmodel import Session
 
-from tests.provider.conftest import SignIn, World
+from portal.client import ProviderClient
+from portal.client.models import InvoiceFilters
+from portal.provider.models import Invoice, InvoiceLine, InvoiceStatus, InvoiceType
+from tests.provider.conftest import BASE_URL, SignIn, World
 from tests.provider.services_data import PDF, Catalogue, catalogue, data_dir
 
 __all__ = ["catalogue", "data_dir"]
@@ -143,6 +152,7 @@ async def test_an_invoice_shows_every_field_of_the_contract(
 ) -> None:
     await sign_in("alice")
     invoice_id = catalogue.invoices["INV-A2"]
+    service_id = catalogue.services["PB-WAV-1002"]
     response = await client.get(
         f"{INVOICES}/{invoice_id}",
         params={"includes[]": "company"},
@@ -177,9 +187,114 @@ async def test_an_invoice_shows_every_field_of_the_contract(
         "statusLabel": "Payée",
         "pdf": f"/api/invoices/{invoice_id}/pdf",
         "pdfName": "INV-A2.pdf",
+        "lines": [
+            {
+                "@type": "InvoiceLine",
+                "label": "Monthly",
+                "amount": "-30.00",
+                "services": [{"@id": f"/api/services/{service_id}", "uuid": str(service_id)}],
+            }
+        ],
     }
     listed = (await client.get(INVOICES, params={"reference": "INV-A2"})).json()["hydra:member"][0]
     assert listed["company"] == f"/api/companies/{world.companies['acme']}"
+    # The list leaves the lines out (docs/decisions/invoice-lines.md).
+    assert listed["lines"] is None
+
+
+async def test_the_portal_client_reads_the_whole_invoice_with_its_lines(
+    app: FastAPI, client: httpx.AsyncClient, catalogue: Catalogue, sign_in: SignIn, world: World
+) -> None:
+    """Spec 3's Invoice, as the portal's client reads it from the provider's detail."""
+    await sign_in("alice")
+    transport = httpx.ASGITransport(app)
+    async with ProviderClient(
+        BASE_URL, cookies=dict(client.cookies), transport=transport
+    ) as portal:
+        invoice = await portal.invoices.get(
+            str(catalogue.invoices["INV-A1"]), includes=("company",)
+        )
+        listed = (await portal.invoices.list(InvoiceFilters(reference="INV-A1"))).items[0]
+
+    assert invoice.reference == "INV-A1"
+    assert invoice.company is not None
+    assert (invoice.company.id, invoice.company.name) == (
+        str(world.companies["acme"]),
+        "Acme Networks",
+    )
+    assert invoice.date_created == invoice.date_invoice == date(2026, 9, 1)
+    assert (invoice.date_start, invoice.date_end, invoice.period) == (None, None, None)
+    assert (invoice.amount, invoice.amount_with_tax) == (Decimal("120.00"), Decimal("144.00"))
+    assert invoice.lines is not None
+    assert [(line.label, line.amount, line.service_ids) for line in invoice.lines] == [
+        ("Monthly", Decimal("120.00"), [str(catalogue.services["PB-ETH-1001"])])
+    ]
+    assert listed.company is not None
+    assert listed.company.id == str(world.companies["acme"])
+    assert listed.lines is None
+
+
+@pytest.fixture
+def mixed_lines(catalogue: Catalogue, world: World) -> Iterator[uuid.UUID]:
+    """An Acme invoice whose lines bill an Acme service, a Globex one (an error of the
+    provider's own systems) and no service."""
+    with Session(world.engine) as session:
+        invoice = Invoice(
+            reference="INV-A-MIXED",
+            company_id=world.companies["acme"],
+            type=InvoiceType.INVOICE,
+            date_created=date(2026, 6, 1),
+            date_invoice=date(2026, 6, 1),
+            date_due=date(2026, 6, 28),
+            amount=Decimal("60.00"),
+            amount_with_tax=Decimal("72.00"),
+            status=InvoiceStatus.UNPAID,
+            lines=[
+                InvoiceLine(
+                    label="B – Globex's",
+                    amount=Decimal(20),
+                    service_id=catalogue.services["PB-ETH-3001"],
+                ),
+                InvoiceLine(
+                    label="A – Acme's",
+                    amount=Decimal(30),
+                    service_id=catalogue.services["PB-ETH-1001"],
+                ),
+                InvoiceLine(label="C – set-up fee", amount=Decimal(10)),
+            ],
+        )
+        session.add(invoice)
+        session.commit()
+        invoice_id = invoice.id
+    yield invoice_id
+    with Session(world.engine) as session:
+        session.delete(session.get_one(Invoice, invoice_id))
+        session.commit()
+
+
+@pytest.mark.parametrize(("reader", "sees_globex"), [("alice", False), ("support", True)])
+async def test_a_line_names_its_service_only_to_who_may_read_it(
+    client: httpx.AsyncClient,
+    catalogue: Catalogue,
+    sign_in: SignIn,
+    mixed_lines: uuid.UUID,
+    reader: str,
+    sees_globex: bool,
+) -> None:
+    await sign_in(reader)
+    response = await client.get(f"{INVOICES}/{mixed_lines}")
+
+    assert response.status_code == 200
+    lines = [
+        (line["label"], line["amount"], [service["uuid"] for service in line["services"]])
+        for line in response.json()["lines"]
+    ]
+    globex = str(catalogue.services["PB-ETH-3001"])
+    assert lines == [
+        ("A – Acme's", "30.00", [str(catalogue.services["PB-ETH-1001"])]),
+        ("B – Globex's", "20.00", [globex] if sees_globex else []),
+        ("C – set-up fee", "10.00", []),
+    ]
 
 
 async def test_the_invoice_pdf_downloads_as_an_attachment(

@@ -4,7 +4,13 @@ from portal.client.models.audit import AuditEntry, AuditFilters
 from portal.client.models.base import Entity, ProviderModel
 from portal.client.models.companies import Company, SalesContact
 from portal.client.models.dashboard import Dashboard
-from portal.client.models.invoices import BilledMonth, Invoice, InvoiceFilters, InvoiceSummary
+from portal.client.models.invoices import (
+    BilledMonth,
+    Invoice,
+    InvoiceFilters,
+    InvoiceLine,
+    InvoiceSummary,
+)
 from portal.client.models.maintenances import (
     CalendarFeed,
     ImpactedService,
@@ -43,6 +49,7 @@ __all__ = [
     "ImportResult",
     "Invoice",
     "InvoiceFilters",
+    "InvoiceLine",
     "InvoiceSummary",
     "Maintenance",
     "MaintenanceContact",

@@ -7,14 +7,35 @@ from typing import Annotated, Literal
 
 from portal.client.filters import Filters, Param
 from portal.client.models.base import Entity, ProviderModel
+from portal.client.models.companies import Company
+
+
+class InvoiceLine(ProviderModel):
+    """What one line bills, excluding tax; ``services`` holds the billed service when the
+    reader may read it (spec 3: "lines with services uuid")."""
+
+    label: str = ""
+    amount: Decimal = Decimal(0)
+    services: list[Entity] = []
+
+    @property
+    def service_ids(self) -> list[str]:
+        return [service.id for service in self.services]
 
 
 class Invoice(Entity):
     reference: str = ""
     type: str = ""
     type_label: str = ""
+    # An IRI, or the company itself with ``includes=("company",)``.
+    company: Company | None = None
+    date_created: dt.date | None = None
     date_invoice: dt.date | None = None
     date_due: dt.date | None = None
+    # The period billed, e.g. "October 2026", from ``date_start`` to ``date_end``.
+    date_start: dt.date | None = None
+    date_end: dt.date | None = None
+    period: str | None = None
     amount: Decimal = Decimal(0)
     amount_with_tax: Decimal = Decimal(0)
     paid: Decimal = Decimal(0)
@@ -24,6 +45,8 @@ class Invoice(Entity):
     status_label: str = ""
     pdf: str | None = None
     pdf_name: str | None = None
+    # Sent with one invoice only (``invoices.get``); None in lists.
+    lines: list[InvoiceLine] | None = None
 
 
 class InvoiceFilters(Filters):

@@ -1,5 +1,5 @@
-"""Invoices and credit notes, filtered as the invoicing screen and a service's page need, and
-the screen's tiles and chart."""
+"""Invoices and credit notes, filtered as the invoicing screen and a service's page need, one
+invoice with its lines, and the screen's tiles and chart."""
 
 from collections.abc import Iterable, Mapping
 
@@ -30,6 +30,10 @@ class InvoicesResource(Resource):
             includes=includes,
             filters=filters,
         )
+
+    async def get(self, uuid: str, includes: Iterable[str] = ()) -> Invoice:
+        """One invoice with its lines."""
+        return await self._get(Invoice, f"/api/invoices/{uuid}", includes=includes)
 
     async def summary(self) -> InvoiceSummary:
         """Balance, amount due and overdue, unpaid count, and the last 24 months invoiced and

@@ -6,11 +6,11 @@ from typing import Annotated, Any
 
 from fastapi import Depends, Query, Request
 from fastapi.responses import FileResponse
-from sqlmodel import col, select
+from sqlmodel import and_, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.permissions import ACCESS_INVOICES
-from portal.provider.db import SessionDep, preload
+from portal.provider.db import SessionDep, planned_once, preload
 from portal.provider.downloads import attachment, file_answer
 from portal.provider.errors import ApiError
 from portal.provider.hydra import (
@@ -24,10 +24,15 @@ from portal.provider.hydra import (
 )
 from portal.provider.invoice_documents import ensure_generated
 from portal.provider.language import LanguageDep
-from portal.provider.models import Invoice, InvoiceLine, InvoiceType
+from portal.provider.models import Invoice, InvoiceLine, InvoiceType, Service
 from portal.provider.routing import ProviderRouter
-from portal.provider.schemas.invoices import InvoiceOut, invoice_out
-from portal.provider.scoping import company_branches, one_or_404, scope_to_companies
+from portal.provider.schemas.invoices import InvoiceOut, invoice_line_out, invoice_out
+from portal.provider.scoping import (
+    company_branches,
+    company_condition,
+    one_or_404,
+    scope_to_companies,
+)
 from portal.provider.security import CurrentPrincipal, Principal
 
 router = ProviderRouter(prefix="/api/invoices", tags=["invoices"])
@@ -133,8 +138,27 @@ def get_invoice(
     includes: IncludesDep,
     language: LanguageDep,
 ) -> InvoiceOut:
-    statement = visible_invoices(principal).where(Invoice.id == invoice_id)
-    return invoice_out(one_or_404(db, statement), includes, language)
+    """The invoice with its lines, each naming its service when the reader may read it."""
+    require_invoice_access(principal)
+    # One statement: the invoice once per line (or once, without lines).
+    statement = (
+        select(Invoice, InvoiceLine, Service.id)
+        .outerjoin(InvoiceLine, col(InvoiceLine.invoice_id) == col(Invoice.id))
+        .outerjoin(
+            Service,
+            and_(
+                col(Service.id) == col(InvoiceLine.service_id),
+                company_condition(principal, Service.company_id),
+            ),
+        )
+        .where(Invoice.id == invoice_id, company_condition(principal, Invoice.company_id))
+        .order_by(col(InvoiceLine.label), col(InvoiceLine.id))
+    )
+    rows = db.exec(planned_once(statement)).all()
+    if not rows:
+        raise ApiError(404)
+    lines = [invoice_line_out(line, service_id) for _, line, service_id in rows if line]
+    return invoice_out(rows[0][0], includes, language, lines)
 
 
 @router.get(

@@ -1,13 +1,14 @@
 """Invoices and credit notes as the API shows them (spec sections 3 and 4: Invoice)."""
 
 import datetime as dt
+import uuid
 from decimal import Decimal
 
 from pydantic import Field
 
 from portal.i18n import N_, gettext
 from portal.provider.hydra import ApiModel, Resource, iri
-from portal.provider.models import Invoice, InvoiceStatus, InvoiceType
+from portal.provider.models import Invoice, InvoiceLine, InvoiceStatus, InvoiceType
 from portal.provider.schemas.companies import CompanyRef, company_iri, company_ref
 
 CURRENCY = "EUR"
@@ -17,6 +18,22 @@ STATUS_LABELS = {
     InvoiceStatus.UNPAID: N_("Unpaid"),
     InvoiceStatus.PARTIALLY_PAID: N_("Partially paid"),
 }
+
+
+class BilledService(ApiModel):
+    """The service an invoice line bills: what the list's ``lines.services.uuid`` filter reads."""
+
+    iri: str = Field(alias="@id")
+    uuid: str
+
+
+class InvoiceLineOut(ApiModel):
+    type: str = Field(default="InvoiceLine", alias="@type")
+    label: str
+    amount: Decimal = Field(description="Excluding tax, in euros.")
+    services: list[BilledService] = Field(
+        description="The service billed, when the reader may read it; empty otherwise."
+    )
 
 
 class InvoiceOut(Resource):
@@ -40,13 +57,29 @@ class InvoiceOut(Resource):
     status_label: str
     pdf: str | None = Field(description="Download path of the PDF, when there is one.")
     pdf_name: str | None
+    lines: list[InvoiceLineOut] | None = Field(
+        default=None, description="Sent by the item route only (docs/decisions/invoice-lines.md)."
+    )
+
+
+def invoice_line_out(line: InvoiceLine, service_id: uuid.UUID | None) -> InvoiceLineOut:
+    """``service_id``: the line's service when the reader may read it, else None."""
+    services = (
+        [BilledService(iri=iri("services", service_id), uuid=str(service_id))] if service_id else []
+    )
+    return InvoiceLineOut(label=line.label, amount=line.amount, services=services)
 
 
 def invoice_pdf_path(invoice: Invoice) -> str:
     return f"{iri('invoices', invoice.id)}/pdf"
 
 
-def invoice_out(invoice: Invoice, includes: frozenset[str], language: str) -> InvoiceOut:
+def invoice_out(
+    invoice: Invoice,
+    includes: frozenset[str],
+    language: str,
+    lines: list[InvoiceLineOut] | None = None,
+) -> InvoiceOut:
     return InvoiceOut(
         iri=iri("invoices", invoice.id),
         id=str(invoice.id),
@@ -70,6 +103,7 @@ def invoice_out(invoice: Invoice, includes: frozenset[str], language: str) -> In
         status_label=gettext(language, STATUS_LABELS[invoice.status]),
         pdf=invoice_pdf_path(invoice) if invoice.pdf_path else None,
         pdf_name=invoice.pdf_name,
+        lines=lines,
     )
 
 
