@@ -58,7 +58,7 @@ async def test_the_list_sends_the_filters_paging_and_order() -> None:
     assert query["order[dateCreated]"] == "desc"
     ticket = page.items[0]
     assert ticket.id == TICKET_ID
-    assert ticket.closed
+    assert ticket.status == "closed"
     assert ticket.attachments[0].download_url == "/api/tickets/x/a1"
     assert ticket.type == "Incident"
 

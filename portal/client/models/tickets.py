@@ -54,11 +54,6 @@ class Ticket(Entity):
     service: str | None = None
     attachments: list[TicketAttachment] = Field(default_factory=list)
 
-    @property
-    def closed(self) -> bool:
-        """A ticket is active unless it is closed (spec 4)."""
-        return self.status == "closed"
-
 
 class TicketFilters(Filters):
     """The tickets screen's filters (spec 2): id, status (list), subject."""
