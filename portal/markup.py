@@ -103,8 +103,8 @@ _LOCAL_ID = re.compile(r"[A-Za-z_][\w.-]*")
 _NEVER_IN_VALUES = ("\\", "/*", "<", "@")
 
 
-class UnsafeValue(ValueError):
-    pass
+class _UnsafeValue(ValueError):
+    """A value that goes, not the document: its attribute or declaration is left out."""
 
 
 def sanitize_svg(svg: str) -> str:
@@ -165,7 +165,7 @@ def _attributes(element: str, given: dict[str, str]) -> dict[str, str]:
             continue
         try:
             kept[name] = _safe_attribute(element, name, value)
-        except UnsafeValue:
+        except _UnsafeValue:
             continue
     return kept
 
@@ -173,12 +173,12 @@ def _attributes(element: str, given: dict[str, str]) -> dict[str, str]:
 def _safe_attribute(element: str, name: str, value: str) -> str:
     if name == "id":
         if not _LOCAL_ID.fullmatch(value):
-            raise UnsafeValue(value)
+            raise _UnsafeValue(value)
         return SVG_ID_PREFIX + value
     if name == "style":
         return _safe_declarations(value, _STYLE_PROPERTIES)
     if element == "style" and name == "type" and value != "text/css":
-        raise UnsafeValue(value)
+        raise _UnsafeValue(value)
     return _safe_value(value)
 
 
@@ -191,11 +191,11 @@ def _local_reference(value: str) -> str | None:
 
 
 def _safe_value(value: str) -> str:
-    """The value with its local references prefixed; UnsafeValue if it holds anything else
+    """The value with its local references prefixed; _UnsafeValue if it holds anything else
     than plain words, numbers, colours, transforms and local ``url(#…)``."""
     rest = _FUNCTION.sub("", value)
     if any(mark in value for mark in _NEVER_IN_VALUES) or "(" in rest or ")" in rest:
-        raise UnsafeValue(value)  # an escape, a comment, a call left open or one in another
+        raise _UnsafeValue(value)  # an escape, a comment, a call left open or one in another
 
     def checked(call: re.Match[str]) -> str:
         function = call.group(1).lower()
@@ -204,7 +204,7 @@ def _safe_value(value: str) -> str:
         target = _local_reference(call.group(2).strip().strip("'\""))
         if function == "url" and target:
             return f"url({target})"
-        raise UnsafeValue(value)
+        raise _UnsafeValue(value)
 
     return _FUNCTION.sub(checked, value)
 
@@ -219,7 +219,7 @@ def _safe_declarations(style: str, properties: set[str]) -> str:
             continue
         try:
             kept.append(f"{name}: {_safe_value(value.strip())}")
-        except UnsafeValue:
+        except _UnsafeValue:
             continue
     return "; ".join(kept)
 
