@@ -274,17 +274,32 @@ def requested_sort(request: Request, allowed: Container[str]) -> list[tuple[str,
 # --- includes ---------------------------------------------------------------------------------
 
 
-async def includes(
-    bracketed: Annotated[
-        list[str] | None, Query(alias="includes[]", description="Relations to embed.")
-    ] = None,
-    plain: Annotated[list[str] | None, Query(alias="includes", include_in_schema=False)] = None,
-) -> frozenset[str]:
-    """Relations to embed as objects instead of IRIs (``includes[]=company``)."""
-    return frozenset(bracketed or ()) | frozenset(plain or ())
+UNKNOWN_RELATION = N_("Embedding {relation} is not supported.")
 
 
-IncludesDep = Annotated[frozenset[str], Depends(includes)]
+def embeddable(*relations: str) -> Callable[..., Awaitable[frozenset[str]]]:
+    """A dependency reading ``includes[]=relation`` against the relations the resource can embed
+    instead of their IRIs; 400 for any other, as ``ordering`` answers an unknown sort field."""
+    known = frozenset(relations)
+
+    async def includes(
+        bracketed: Annotated[
+            tuple[str, ...],
+            Query(
+                alias="includes[]",
+                description="Relations to embed instead of their IRIs.",
+                json_schema_extra={"items": {"type": "string", "enum": list(relations)}},
+            ),
+        ] = (),
+        plain: Annotated[tuple[str, ...], Query(alias="includes", include_in_schema=False)] = (),
+    ) -> frozenset[str]:
+        wanted = frozenset(bracketed) | frozenset(plain)
+        unknown = sorted(wanted - known)
+        if unknown:
+            raise ApiError(400, UNKNOWN_RELATION, relation=unknown[0])
+        return wanted
+
+    return includes
 
 
 # --- collections ------------------------------------------------------------------------------

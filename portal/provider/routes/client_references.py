@@ -21,14 +21,14 @@ from portal.provider.client_reference_csv import UTF8_BOM, CsvRejected, csv_line
 from portal.provider.db import SessionDep
 from portal.provider.downloads import CSV_ANSWER, content_disposition
 from portal.provider.errors import ApiError, Violation
-from portal.provider.hydra import ApiModel, IncludesDep
+from portal.provider.hydra import ApiModel
 from portal.provider.language import LanguageDep
 from portal.provider.models import Service
 from portal.provider.routes.client_reference_writes import write_client_references
 from portal.provider.routes.service_filters import visible_services
 from portal.provider.routes.services import one_service_out
 from portal.provider.routing import ProviderRouter
-from portal.provider.schemas.services import ServiceOut
+from portal.provider.schemas.services import ServiceIncludes, ServiceOut
 from portal.provider.scoping import one_or_404
 from portal.provider.security import CurrentPrincipal, Principal
 from portal.provider.uploads import read_upload
@@ -82,7 +82,7 @@ def update_client_references(
     request: Request,
     db: SessionDep,
     principal: CurrentPrincipal,
-    includes: IncludesDep,
+    includes: ServiceIncludes,
     language: LanguageDep,
 ) -> ServiceOut:
     """Replace a service's client references with the comma-separated list given."""

@@ -11,7 +11,6 @@ from portal.permissions import VIEW_STAFF_COMPANIES
 from portal.provider.db import SessionDep
 from portal.provider.hydra import (
     Collection,
-    IncludesDep,
     Ordering,
     PaginationDep,
     collection,
@@ -22,7 +21,7 @@ from portal.provider.language import LanguageDep
 from portal.provider.models import Company
 from portal.provider.routing import ProviderRouter
 from portal.provider.sales_contacts import SalesTeam, load_sales_links, load_sales_team
-from portal.provider.schemas.companies import CompanyOut, company_out
+from portal.provider.schemas.companies import CompanyIncludes, CompanyOut, company_out
 from portal.provider.scoping import one_or_404, scope_to_companies
 from portal.provider.security import CurrentPrincipal
 from portal.settings import get_settings
@@ -40,7 +39,7 @@ def list_companies(
     db: SessionDep,
     principal: CurrentPrincipal,
     page: PaginationDep,
-    includes: IncludesDep,
+    includes: CompanyIncludes,
     language: LanguageDep,
     order: Annotated[Ordering, Depends(company_ordering)],
     name: Annotated[str | None, Query(description="Part of the name, any case.")] = None,
@@ -78,7 +77,7 @@ def get_company(
     company_id: uuid.UUID,
     db: SessionDep,
     principal: CurrentPrincipal,
-    includes: IncludesDep,
+    includes: CompanyIncludes,
     language: LanguageDep,
 ) -> CompanyOut:
     statement = scope_to_companies(

@@ -22,11 +22,11 @@ from portal.permissions import IMPERSONATE_ANYONE, may_impersonate
 from portal.provider.audit import record
 from portal.provider.db import SessionDep
 from portal.provider.errors import ApiError
-from portal.provider.hydra import ApiModel, IncludesDep
+from portal.provider.hydra import ApiModel
 from portal.provider.models import ProviderSession, User
 from portal.provider.people import Someone
 from portal.provider.routing import ProviderRouter
-from portal.provider.schemas.users import UserOut, user_out
+from portal.provider.schemas.users import UserIncludes, UserOut, user_out
 from portal.provider.security import Principal, PrincipalBeforeTerms, require_full_access
 from portal.provider.sessions import close_session, open_session, set_session_cookie, token_hash
 
@@ -57,7 +57,7 @@ def impersonate(
     response: Response,
     db: SessionDep,
     principal: PrincipalBeforeTerms,
-    includes: IncludesDep,
+    includes: UserIncludes,
     body: ImpersonationStart,
 ) -> UserOut:
     _require_session(db, request, principal)
@@ -79,7 +79,7 @@ def leave_impersonation(
     response: Response,
     db: SessionDep,
     principal: PrincipalBeforeTerms,
-    includes: IncludesDep,
+    includes: UserIncludes,
 ) -> UserOut:
     _require_session(db, request, principal)
     user = _exit(db, request, response, principal)

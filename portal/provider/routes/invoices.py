@@ -15,7 +15,6 @@ from portal.provider.downloads import attachment, file_answer
 from portal.provider.errors import ApiError
 from portal.provider.hydra import (
     Collection,
-    IncludesDep,
     IsoDate,
     PaginationDep,
     collection,
@@ -26,7 +25,12 @@ from portal.provider.invoice_documents import ensure_generated
 from portal.provider.language import LanguageDep
 from portal.provider.models import Invoice, InvoiceLine, InvoiceType, Service
 from portal.provider.routing import ProviderRouter
-from portal.provider.schemas.invoices import InvoiceOut, invoice_line_out, invoice_out
+from portal.provider.schemas.invoices import (
+    InvoiceIncludes,
+    InvoiceOut,
+    invoice_line_out,
+    invoice_out,
+)
 from portal.provider.scoping import (
     company_branches,
     company_condition,
@@ -83,7 +87,7 @@ def list_invoices(
     db: SessionDep,
     principal: CurrentPrincipal,
     page: PaginationDep,
-    includes: IncludesDep,
+    includes: InvoiceIncludes,
     language: LanguageDep,
     sort: Annotated[list[tuple[Any, bool]], Depends(invoice_sort)],
     service_uuid: Annotated[
@@ -135,7 +139,7 @@ def get_invoice(
     invoice_id: uuid.UUID,
     db: SessionDep,
     principal: CurrentPrincipal,
-    includes: IncludesDep,
+    includes: InvoiceIncludes,
     language: LanguageDep,
 ) -> InvoiceOut:
     """The invoice with its lines, each naming its service when the reader may read it."""

@@ -13,7 +13,6 @@ from portal.permissions import ACCESS_ORDER_PDF
 from portal.provider.db import SessionDep, preload
 from portal.provider.hydra import (
     Collection,
-    IncludesDep,
     Ordering,
     PaginationDep,
     collection,
@@ -29,7 +28,12 @@ from portal.provider.routes.service_filters import (
     visible_services,
 )
 from portal.provider.routing import ProviderRouter
-from portal.provider.schemas.services import ServiceLists, ServiceOut, service_out
+from portal.provider.schemas.services import (
+    ServiceIncludes,
+    ServiceLists,
+    ServiceOut,
+    service_out,
+)
 from portal.provider.scoping import one_or_404
 from portal.provider.security import CurrentPrincipal, Principal
 
@@ -122,7 +126,7 @@ def list_services(
     db: SessionDep,
     principal: CurrentPrincipal,
     page: PaginationDep,
-    includes: IncludesDep,
+    includes: ServiceIncludes,
     language: LanguageDep,
     filters: ServiceFiltersDep,
     order: Annotated[Ordering, Depends(service_ordering)],
@@ -139,7 +143,7 @@ def get_service(
     service_id: uuid.UUID,
     db: SessionDep,
     principal: CurrentPrincipal,
-    includes: IncludesDep,
+    includes: ServiceIncludes,
     language: LanguageDep,
 ) -> ServiceOut:
     statement = visible_services(principal).where(Service.id == service_id)

@@ -20,7 +20,6 @@ from portal.provider.downloads import attachment, file_answer
 from portal.provider.errors import ApiError
 from portal.provider.hydra import (
     Collection,
-    IncludesDep,
     PaginationDep,
     collection,
     paginate_branches,
@@ -39,7 +38,7 @@ from portal.provider.models import (
 )
 from portal.provider.routes.service_filters import through_visible_services
 from portal.provider.routing import ProviderRouter
-from portal.provider.schemas.tickets import TicketOut, ticket_out
+from portal.provider.schemas.tickets import TicketIncludes, TicketOut, ticket_out
 from portal.provider.scoping import company_branches, one_or_404, scope_to_companies
 from portal.provider.security import CurrentPrincipal, Principal
 
@@ -179,7 +178,7 @@ def list_tickets(
     db: SessionDep,
     principal: CurrentPrincipal,
     page: PaginationDep,
-    includes: IncludesDep,
+    includes: TicketIncludes,
     language: LanguageDep,
     filters: TicketFiltersDep,
     sort: Annotated[list[tuple[Any, bool]], Depends(ticket_sort)],
@@ -209,7 +208,7 @@ def get_ticket(
     ticket_id: uuid.UUID,
     db: SessionDep,
     principal: CurrentPrincipal,
-    includes: IncludesDep,
+    includes: TicketIncludes,
     language: LanguageDep,
 ) -> TicketOut:
     statement = visible_tickets(principal).where(Ticket.id == ticket_id)

@@ -17,13 +17,13 @@ from portal.permissions import MANAGE_USERS, may_manage, user_writes_blocked
 from portal.provider.audit import record
 from portal.provider.db import SessionDep, preload
 from portal.provider.errors import ApiError, Violation
-from portal.provider.hydra import IncludesDep, iri
+from portal.provider.hydra import iri
 from portal.provider.language import LanguageDep
 from portal.provider.mail import send_account_confirmation
 from portal.provider.models import Company, User
 from portal.provider.passwords import hash_password
 from portal.provider.routing import ProviderRouter
-from portal.provider.schemas.users import UserOut, UserWrite, user_out
+from portal.provider.schemas.users import UserIncludes, UserOut, UserWrite, user_out
 from portal.provider.scoping import one_or_404, visible_users
 from portal.provider.security import CurrentPrincipal, Principal
 from portal.provider.sessions import clear_session_cookie
@@ -127,7 +127,7 @@ def create_user(
     response: Response,
     db: SessionDep,
     principal: CurrentPrincipal,
-    includes: IncludesDep,
+    includes: UserIncludes,
     language: LanguageDep,
 ) -> UserOut:
     """Create a user and mail them the link to confirm their account (7 days)."""
@@ -163,7 +163,7 @@ def update_user(
     request: Request,
     db: SessionDep,
     principal: CurrentPrincipal,
-    includes: IncludesDep,
+    includes: UserIncludes,
 ) -> UserOut:
     """Merge-patch a user: absent fields, and a null password, stay as they are."""
     _refuse_blocked_writes(principal)

@@ -12,7 +12,6 @@ from portal.provider.db import SessionDep, preload
 from portal.provider.errors import ApiError
 from portal.provider.hydra import (
     Collection,
-    IncludesDep,
     Ordering,
     PaginationDep,
     collection,
@@ -21,7 +20,7 @@ from portal.provider.hydra import (
 )
 from portal.provider.models import User, fold, utcnow
 from portal.provider.routing import ProviderRouter
-from portal.provider.schemas.users import UserOut, user_out
+from portal.provider.schemas.users import UserIncludes, UserOut, user_out
 from portal.provider.scoping import one_or_404, visible_users
 from portal.provider.security import CurrentPrincipal, PrincipalBeforeTerms, require_full_access
 
@@ -43,7 +42,7 @@ def list_users(
     db: SessionDep,
     principal: CurrentPrincipal,
     page: PaginationDep,
-    includes: IncludesDep,
+    includes: UserIncludes,
     order: Annotated[Ordering, Depends(user_ordering)],
     name: Annotated[
         str | None, Query(description="Part of the first name, last name or both.")
@@ -68,7 +67,7 @@ def list_users(
 
 @router.get("/{user_id}", response_model=UserOut)
 def get_user(
-    user_id: uuid.UUID, db: SessionDep, principal: PrincipalBeforeTerms, includes: IncludesDep
+    user_id: uuid.UUID, db: SessionDep, principal: PrincipalBeforeTerms, includes: UserIncludes
 ) -> UserOut:
     """A user; one's own record is readable before accepting the terms and before setting up
     a required second factor."""
@@ -80,7 +79,7 @@ def get_user(
 
 @router.post("/{user_id}/accept_terms", response_model=UserOut)
 def accept_terms(
-    user_id: uuid.UUID, db: SessionDep, principal: PrincipalBeforeTerms, includes: IncludesDep
+    user_id: uuid.UUID, db: SessionDep, principal: PrincipalBeforeTerms, includes: UserIncludes
 ) -> UserOut:
     """Accept the terms of use; only for oneself, and not through an impersonation: the
     acceptance is the user's own act."""

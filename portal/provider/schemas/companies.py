@@ -1,10 +1,12 @@
 """Companies, and the provider's sales contacts who serve them (spec section 3)."""
 
 import uuid
+from typing import Annotated
 
+from fastapi import Depends
 from pydantic import Field
 
-from portal.provider.hydra import Resource, iri
+from portal.provider.hydra import Resource, embeddable, iri
 from portal.provider.labels import job_label
 from portal.provider.models import Company, User
 from portal.provider.sales_contacts import SalesTeam
@@ -79,6 +81,10 @@ def sales_contact(
             for assistant in team.assistants.get(person.id, ())
         ],
     )
+
+
+# The sales contacts' managers and assistants, with ``includes[]=sales``.
+CompanyIncludes = Annotated[frozenset[str], Depends(embeddable("sales"))]
 
 
 def company_out(company: Company, team: SalesTeam, language: str) -> CompanyOut:

@@ -3,11 +3,13 @@
 import datetime as dt
 import uuid
 from decimal import Decimal
+from typing import Annotated
 
+from fastapi import Depends
 from pydantic import Field
 
 from portal.i18n import N_, gettext
-from portal.provider.hydra import ApiModel, Resource, iri
+from portal.provider.hydra import ApiModel, Resource, embeddable, iri
 from portal.provider.models import Invoice, InvoiceLine, InvoiceStatus, InvoiceType
 from portal.provider.schemas.companies import CompanyRef, company_iri, company_ref
 
@@ -72,6 +74,10 @@ def invoice_line_out(line: InvoiceLine, service_id: uuid.UUID | None) -> Invoice
 
 def invoice_pdf_path(invoice: Invoice) -> str:
     return f"{iri('invoices', invoice.id)}/pdf"
+
+
+# What ``invoice_out`` embeds instead of an IRI: ``includes[]=company``.
+InvoiceIncludes = Annotated[frozenset[str], Depends(embeddable("company"))]
 
 
 def invoice_out(

@@ -2,8 +2,9 @@
 
 import datetime as dt
 import uuid
-from typing import Any, NamedTuple
+from typing import Annotated, Any, NamedTuple
 
+from fastapi import Depends
 from pydantic import Field
 
 from portal.i18n import N_, gettext
@@ -14,7 +15,7 @@ from portal.provider.catalogue import (
     GROUP_LABELS,
     VALUE_LABELS,
 )
-from portal.provider.hydra import ApiModel, Resource, iri
+from portal.provider.hydra import ApiModel, Resource, embeddable, iri
 from portal.provider.models import (
     DocumentKind,
     Endpoint,
@@ -223,6 +224,11 @@ def _documents(
         DocumentLink(name=row["name"], link=document_path(service_id, uuid.UUID(row["id"])))
         for row in documents
     ]
+
+
+# What ``service_out`` embeds instead of an IRI (the order is always embedded: the spec names
+# it among the includes, so asking for it is no error).
+ServiceIncludes = Annotated[frozenset[str], Depends(embeddable("order", "company", "type"))]
 
 
 def service_out(

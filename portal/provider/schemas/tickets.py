@@ -3,13 +3,14 @@
 import datetime as dt
 import uuid
 from operator import itemgetter
-from typing import Any
+from typing import Annotated, Any
 
+from fastapi import Depends
 from pydantic import Field
 
 from portal.i18n import N_, gettext
 from portal.markup import sanitize_html
-from portal.provider.hydra import ApiModel, Resource, iri
+from portal.provider.hydra import ApiModel, Resource, embeddable, iri
 from portal.provider.models import Company, Ticket, TicketPriority, TicketStatus
 from portal.provider.schemas.companies import CompanyRef, company_iri, company_ref
 
@@ -84,6 +85,10 @@ def _attachment_out(ticket_id: uuid.UUID, row: dict[str, Any]) -> AttachmentOut:
         filename=row["filename"],
         download_url=attachment_path(ticket_id, attachment_id),
     )
+
+
+# What the ticket routes embed instead of an IRI: ``includes[]=company``.
+TicketIncludes = Annotated[frozenset[str], Depends(embeddable("company"))]
 
 
 def ticket_out(

@@ -2,9 +2,10 @@
 
 from typing import Annotated
 
+from fastapi import Depends
 from pydantic import Field
 
-from portal.provider.hydra import ApiModel, Resource, iri
+from portal.provider.hydra import ApiModel, Resource, embeddable, iri
 from portal.provider.models import User
 from portal.provider.schemas.companies import CompanyRef, company_iri, company_ref
 from portal.validation import EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH
@@ -26,6 +27,10 @@ class UserOut(Resource):
     auxiliary_companies: list[CompanyRef | str]
     has_accepted_terms: bool
     ldap: bool
+
+
+# What ``user_out`` embeds instead of an IRI: ``includes[]=company``.
+UserIncludes = Annotated[frozenset[str], Depends(embeddable("company"))]
 
 
 def user_out(user: User, includes: frozenset[str]) -> UserOut:
