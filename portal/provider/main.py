@@ -23,6 +23,8 @@ from starlette.routing import Mount
 from starlette.types import ASGIApp
 
 from portal.provider.db import create_db_engine, read_engine
+from portal.provider.docs_page import OPENAPI_PATH
+from portal.provider.docs_page import router as docs_router
 from portal.provider.errors import install_error_handlers
 from portal.provider.headers import SecurityHeadersMiddleware
 from portal.provider.input_check import refuse_control_characters
@@ -90,9 +92,10 @@ def create_app(engine: Engine | None = None) -> FastAPI:
         description=DESCRIPTION,
         version="1",
         lifespan=lifespan,
-        docs_url="/docs",
+        # Served by ``docs_page`` from the project's own copy of Swagger UI.
+        docs_url=None,
         redoc_url=None,
-        openapi_url="/openapi.json",
+        openapi_url=OPENAPI_PATH,
         # As a default, not a choice: FastAPI then writes response models straight to JSON
         # bytes with pydantic-core instead of a dict through json.dumps (a third of a long
         # list's time); SecurityHeadersMiddleware names the media type JSON-LD.
@@ -109,6 +112,7 @@ def create_app(engine: Engine | None = None) -> FastAPI:
     app.add_middleware(ProviderRequestMiddleware)
     for router in ROUTERS:
         app.include_router(router)
+    app.include_router(docs_router)
     return app
 
 

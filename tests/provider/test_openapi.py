@@ -181,3 +181,36 @@ def test_downloads_declare_their_media_type(document: dict[str, Any]) -> None:
     assert media_types("/api/users") == {"application/ld+json"}
     login = document["paths"]["/login"]["post"]["responses"]["204"]
     assert login["headers"]["Location"]["required"] is True
+
+
+async def test_the_docs_page_loads_nothing_from_another_host(client: httpx.AsyncClient) -> None:
+    page = await client.get("/docs")
+    assert page.status_code == 200
+    assert page.headers["content-type"].startswith("text/html")
+    html = page.text
+    assert "SwaggerUIBundle" in html
+    # No host is named at all: every address is a path of the provider's own.
+    assert re.findall(r"(?:https?:)?//[\w.-]+", html) == []
+    addresses = re.findall(r"""(?:src|href)="([^"]+)"|url: '([^']+)'""", html)
+    paths = sorted(filter(None, (a or b for a, b in addresses)))
+    assert paths == [
+        "/provider/docs/assets/favicon-32x32.png",
+        "/provider/docs/assets/swagger-ui-bundle.js",
+        "/provider/docs/assets/swagger-ui.css",
+        "/provider/openapi.json",
+    ]
+    for path in paths:
+        answer = await client.get(path.removeprefix("/provider"))
+        assert answer.status_code == 200, path
+        assert answer.content
+    # The browser is told the same: nothing but this host, and no inline script but the page's.
+    policy = page.headers["content-security-policy"]
+    assert "default-src 'none'" in policy
+    assert "script-src 'self' 'sha256-" in policy
+    assert "unsafe-inline" not in policy.split("script-src", 1)[1].split(";", 1)[0]
+    assert "http" not in policy
+
+
+async def test_only_swagger_uis_own_files_are_served(client: httpx.AsyncClient) -> None:
+    for name in ("index.html", "..%2F..%2F__init__.py", "swagger-ui-bundle.js.map"):
+        assert (await client.get(f"/docs/assets/{name}")).status_code == 404
