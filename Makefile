@@ -90,12 +90,13 @@ import: install
 	$(if $(FILE),,$(error FILE=path/to/file.jsonl is required))
 	$(BIN)/python -m portal.provider import "$(FILE)"
 
-## Create an API token of the integration API, printed once:
-## make token NAME="ERP sync" OWNER=admin@patchbay.test [EXPIRES=2027-12-31]
+## Create an API token of the integration API, printed once, for the kinds it may write:
+## make token NAME="ERP sync" OWNER=admin@patchbay.test SCOPES=services,invoices [EXPIRES=2027-12-31]
 token: install
 	$(if $(NAME),,$(error NAME="what the token is for" is required))
 	$(if $(OWNER),,$(error OWNER=<e-mail of an administrator> is required))
-	$(BIN)/python -m portal.provider token create --name "$(NAME)" --owner "$(OWNER)" $(if $(EXPIRES),--expires "$(EXPIRES)")
+	$(if $(SCOPES),,$(error SCOPES=<the kinds it may write, e.g. services,invoices> is required))
+	$(BIN)/python -m portal.provider token create --name "$(NAME)" --owner "$(OWNER)" --scope "$(SCOPES)" $(if $(EXPIRES),--expires "$(EXPIRES)")
 
 clean:
 	rm -rf .web data .states

@@ -8,8 +8,9 @@ JSON-LD. The provider answers otherwise (``portal.provider.errors``): a bad quer
 in, the document is amended here, operation by operation, from what each one's dependencies imply:
 
 - every operation: 400, the app-wide check of the query string (``input_check``);
-- a principal (``principal_before_terms`` and all that builds on it): 401 and 403, and the two
-  credentials as security schemes (the session cookie, an API token);
+- a principal (``principal_before_terms`` and all that builds on it): 401 and 403, and the
+  session cookie as its security scheme; the integration API's (``integration_principal``):
+  401, 403 and either credential (the session cookie, an API token);
 - a state-changing method: 403 for a page of another origin (``origin_check``);
 - a path parameter: 404 (a malformed id is not found either);
 - a request body: 413 (``limits``, ``uploads``) and 422 (one violation per field);
@@ -38,7 +39,7 @@ from portal.provider.hydra import MAX_PAGE, pagination
 from portal.provider.input_check import refuse_control_characters
 from portal.provider.origin_check import refuse_foreign_writes
 from portal.provider.responses import JsonLdResponse
-from portal.provider.security import principal_before_terms
+from portal.provider.security import integration_principal, principal_before_terms
 from portal.provider.sessions import COOKIE_NAME
 from portal.settings import get_settings
 
@@ -46,7 +47,8 @@ ERROR_MEDIA_TYPE = JsonLdResponse.media_type
 _ERROR = "Error"
 _INVALID = "InvalidData"
 _REF = "#/components/schemas/"
-# The credentials a principal comes from (``security.optional_principal``): either one will do.
+# The credentials a principal comes from (``security.optional_principal``); a token is taken on
+# the integration API only.
 SECURITY_SCHEMES: dict[str, dict[str, Any]] = {
     "session": {
         "type": "apiKey",
@@ -57,7 +59,8 @@ SECURITY_SCHEMES: dict[str, dict[str, Any]] = {
     "token": {
         "type": "http",
         "scheme": "bearer",
-        "description": "An API token of an administrator (`pbt_…`), see `/api/tokens`.",
+        "description": "An API token of an administrator (`pbt_…`), see `/api/tokens`: the "
+        "integration API only, for the kinds of its scopes.",
     },
 }
 
@@ -178,7 +181,7 @@ def implied_statuses(
     statuses: dict[int, str] = {}
     if refuse_control_characters in calls:
         statuses[400] = _DESCRIPTIONS[400]
-    if principal_before_terms in calls:
+    if _credentials(calls):
         statuses[401] = _DESCRIPTIONS[401]
         statuses[403] = _DESCRIPTIONS[403]
     if refuse_foreign_writes in calls and method not in SAFE_METHODS:
@@ -215,10 +218,19 @@ def _amend_operation(
             if status.startswith("2") and "application/json" in content:
                 content[JsonLdResponse.media_type] = content.pop("application/json")
     operation["responses"] = dict(sorted(responses.items()))
-    if principal_before_terms in calls:
-        operation["security"] = [{name: []} for name in SECURITY_SCHEMES]
+    if credentials := _credentials(calls):
+        operation["security"] = [{name: []} for name in credentials]
     if pagination in calls:
         _bound_paging(operation, items_per_page_max)
+
+
+def _credentials(calls: set[Callable[..., Any]]) -> list[str]:
+    """The security schemes an operation takes, by the principal it depends on."""
+    if integration_principal in calls:
+        return list(SECURITY_SCHEMES)
+    if principal_before_terms in calls:
+        return ["session"]
+    return []
 
 
 def _error_response(response: dict[str, Any], status: int, implied: str | None) -> None:

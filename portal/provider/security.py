@@ -3,16 +3,20 @@
 ``CurrentPrincipal`` is what nearly every ``/api`` route takes: a signed-in user who has accepted
 the terms (else 401, or 403 with ``code: "required_terms"``). ``PrincipalBeforeTerms`` lets in a
 user who has not accepted them yet, for the two routes that must work before (reading oneself and
-accepting); ``OptionalPrincipal`` is for routes open to everyone; ``AdminPrincipal`` is for the
-integration API and the token routes.
+accepting); ``OptionalPrincipal`` is for routes open to everyone; ``AdminPrincipal`` is for an
+administrator's own routes (API tokens, the audit log), ``integration_writer`` for the
+integration API.
 
 A request is signed in by the session cookie or by an API token (``Authorization: Bearer pbt_…``,
-see ``portal.provider.integration.tokens``). A token acts as its administrator owner for that one
-request: it opens no session and sets no cookie, needs no terms acceptance (a machine reads no
-terms), and every write it makes is written to the audit log.
+see ``portal.provider.integration.tokens``). A token opens the integration API alone, and of it
+the kinds of its scopes: every other route answers it 403, so a leaked token cannot make
+accounts, touch second factors or mint tokens. It writes as its administrator owner for that one
+request, opens no session and sets no cookie, needs no terms acceptance (a machine reads no
+terms), and every write it attempts is written to the audit log.
 """
 
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -38,6 +42,10 @@ from portal.provider.sessions import current_session, end_session
 
 TERMS_MESSAGE = N_("Please accept the terms and conditions of use.")
 SECOND_FACTOR_MESSAGE = N_("Please set up the second factor of your account first.")
+TOKEN_OUTSIDE_INTEGRATION = N_(
+    "An API token opens the integration API only: sign in as an administrator to do this."
+)
+SCOPE_MISSING = N_("This API token may not write {scope}: make a token with that scope.")
 REQUIRED_SECOND_FACTOR = "required_second_factor"
 
 
@@ -126,8 +134,11 @@ OptionalPrincipal = Annotated[Principal | None, Depends(optional_principal)]
 
 
 async def principal_before_terms(principal: OptionalPrincipal) -> Principal:
+    """A signed-in person: no API token, which opens the integration API alone."""
     if principal is None:
         raise ApiError(401)
+    if principal.token is not None:
+        raise ApiError(403, TOKEN_OUTSIDE_INTEGRATION)
     return principal
 
 
@@ -135,7 +146,7 @@ PrincipalBeforeTerms = Annotated[Principal, Depends(principal_before_terms)]
 
 
 def require_accepted_terms(principal: Principal) -> None:
-    if principal.token is None and not principal.user.has_accepted_terms:
+    if not principal.user.has_accepted_terms:
         raise ApiError(403, TERMS_MESSAGE, code=REQUIRED_TERMS)
 
 
@@ -161,10 +172,35 @@ CurrentPrincipal = Annotated[Principal, Depends(current_principal)]
 
 
 async def admin_principal(principal: CurrentPrincipal) -> Principal:
-    """An administrator, by token or session (not while impersonating someone else)."""
+    """An administrator's own session (not while impersonating someone else)."""
     if not principal.allows(MANAGE_INTEGRATION):
         raise ApiError(403)
     return principal
 
 
 AdminPrincipal = Annotated[Principal, Depends(admin_principal)]
+
+
+async def integration_principal(principal: OptionalPrincipal) -> Principal:
+    """An administrator, by session (terms accepted, second factor set up) or by API token."""
+    if principal is None:
+        raise ApiError(401)
+    if principal.token is None:
+        require_full_access(principal)
+    if not principal.allows(MANAGE_INTEGRATION):
+        raise ApiError(403)
+    return principal
+
+
+def integration_writer(scope: str) -> Callable[[Principal], Awaitable[Principal]]:
+    """The dependency of the integration routes that write ``scope`` (a kind's path): an
+    administrator's session, or an API token made for that kind."""
+
+    async def writer(
+        principal: Annotated[Principal, Depends(integration_principal)],
+    ) -> Principal:
+        if principal.token is not None and scope not in principal.token.scopes:
+            raise ApiError(403, SCOPE_MISSING, scope=scope)
+        return principal
+
+    return writer

@@ -7,6 +7,7 @@ import httpx
 import sqlalchemy as sa
 from sqlmodel import Session
 
+from portal.provider.integration.kinds import SCOPES
 from portal.provider.integration.tokens import issue_token
 from portal.provider.models import ServiceType, User
 from tests.provider.conftest import World
@@ -15,10 +16,14 @@ from tests.provider.conftest import World
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 
 
-def token_headers(world: World, user: str = "admin") -> dict[str, str]:
-    """A fresh API token of the world's administrator, as request headers."""
+def token_headers(
+    world: World, user: str = "admin", scopes: tuple[str, ...] = SCOPES, name: str = "tests"
+) -> dict[str, str]:
+    """A fresh API token of the world's administrator (for every kind unless ``scopes`` says),
+    as request headers."""
     with Session(world.engine) as session:
-        _, value = issue_token(session, session.get_one(User, world.users[user]), "tests")
+        owner = session.get_one(User, world.users[user])
+        _, value = issue_token(session, owner, name, scopes)
         session.commit()
     return {"Authorization": f"Bearer {value}"}
 

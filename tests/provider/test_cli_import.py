@@ -19,6 +19,7 @@ from portal.provider.db import create_db_engine
 from portal.provider.migrate import migrate
 from portal.provider.models import (
     ApiToken,
+    AuditLog,
     Company,
     Invoice,
     Maintenance,
@@ -79,18 +80,24 @@ def count(url: str, model: type) -> int:
 def test_tokens_are_created_listed_and_revoked_from_the_shell(
     database: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["token", "create", "--name", "ERP sync", "--owner", ADMIN]) == 0
+    arguments = ["--name", "ERP sync", "--owner", ADMIN, "--scope", "services,invoices"]
+    assert main(["token", "create", *arguments, "--scope", "tickets"]) == 0
     printed = capsys.readouterr().out.splitlines()
     value = printed[-1]
     assert value.startswith("pbt_")
     token_id = printed[0].split()[3]
+    assert printed[0].endswith("writing services, invoices, tickets.")
     with Session(create_db_engine(database)) as session:
         stored = session.get_one(ApiToken, uuid.UUID(token_id))
+        audited = session.exec(select(AuditLog).where(AuditLog.action == "token.create")).one()
     assert stored.token_hash != value
+    assert stored.scopes == ["services", "invoices", "tickets"]
+    assert audited.detail["scopes"] == stored.scopes
 
     assert main(["token", "list"]) == 0
     listing = capsys.readouterr().out
     assert "ERP sync" in listing
+    assert "services,invoices,tickets" in listing
     assert "active" in listing
     assert value not in listing
 
@@ -107,11 +114,15 @@ def test_tokens_are_created_listed_and_revoked_from_the_shell(
         ["--name", "x", "--owner", ADMIN, "--expires", "2020-01-01"],
         ["--name", "x", "--owner", ADMIN, "--expires", "someday"],
         ["--name", " ", "--owner", ADMIN],
+        ["--name", "x", "--owner", ADMIN, "--scope", "accounts"],
+        ["--name", "x", "--owner", ADMIN, "--scope", " , "],
     ],
 )
 def test_token_creation_refusals(
     database: str, capsys: pytest.CaptureFixture[str], arguments: list[str]
 ) -> None:
+    if "--scope" not in arguments:
+        arguments = [*arguments, "--scope", "services"]
     assert main(["token", "create", *arguments]) == 1
     assert capsys.readouterr().out.startswith("Refused:")
     assert count(database, ApiToken) == 0

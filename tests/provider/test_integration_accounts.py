@@ -211,6 +211,79 @@ async def test_user_violations_name_the_line_and_field(
         assert session.exec(select(User).where(User.reference == "U-10")).first() is None
 
 
+async def test_a_users_batch_makes_changes_or_adopts_no_staff_account(
+    client: httpx.AsyncClient, world: World
+) -> None:
+    """Issue 47, item 12: a token made administrators and staff of any e-mail."""
+    headers = token_headers(world)
+    await counts(client, "companies", COMPANIES, headers)
+    with Session(world.engine) as session:
+        support = session.get_one(User, world.users["support"])
+        support.reference = "U-STAFF"
+        session.add(support)
+        session.commit()
+    base = {"firstname": "Mallory", "lastname": "Outside", "company": "C-1"}
+    body = [
+        {**base, "reference": "U-20", "email": "m0@northwind.test", "roles": ["ROLE_ADMIN"]},
+        {**base, "reference": "U-21", "email": "m1@northwind.test", "roles": ["ROLE_SPH_SALES"]},
+        {
+            **base,
+            "reference": "U-22",
+            "email": "m2@northwind.test",
+            "roles": ["ROLE_SPH_READ_ONLY"],
+        },
+        {
+            **base,
+            "reference": "U-23",
+            "email": "m3@northwind.test",
+            "roles": ["ROLE_ACCESS_INVOICES", "ROLE_SPH_MANAGE_USERS"],
+        },
+        {**base, "reference": "U-24", "email": "mallory@patchbay.test"},
+        {**base, "reference": "U-25", "email": "admin@patchbay.test"},  # adopting the admin
+        {**base, "reference": "U-STAFF", "email": "m6@northwind.test"},  # a staff member's
+        {**base, "reference": "U-27", "email": "m7@northwind.test", "password": "Mallory-2027!"},
+        {**base, "reference": "U-28", "email": "m8@northwind.test", "secondFactor": None},
+        {**base, "reference": "U-29", "email": "m9@northwind.test", "nickname": "M"},
+    ]
+    response = await put(client, "users", body, headers)
+    assert violations(response) == [
+        "[0].roles",
+        "[1].roles",
+        "[2].roles",
+        "[3].roles",
+        "[4].email",
+        "[5].email",
+        "[6].reference",
+        "[7].password",
+        "[8].secondFactor",
+        "[9].nickname",
+    ]
+    messages = [violation["message"] for violation in response.json()["violations"]]
+    staff_role = (
+        "Staff roles are not given through the integration API: an administrator gives them in "
+        "the portal."
+    )
+    staff_account = "This is a staff account, which the integration API does not change."
+    credentials = (
+        "Passwords and second factors never go through the integration API: each user sets "
+        "their own."
+    )
+    assert messages == [
+        *[staff_role] * 4,
+        "Addresses ending in @patchbay.test are staff accounts, which the integration API "
+        "neither makes nor changes.",
+        staff_account,
+        staff_account,
+        credentials,
+        credentials,
+        "No such field: the API reference lists the fields of each kind.",
+    ]
+    with Session(world.engine) as session:
+        assert session.exec(select(User).where(User.firstname == "Mallory")).first() is None
+        assert session.get_one(User, world.users["admin"]).reference is None
+        assert session.get_one(User, world.users["support"]).lastname == "Moreau"
+
+
 async def test_a_user_without_reference_is_adopted_by_email(
     client: httpx.AsyncClient, world: World
 ) -> None:

@@ -11,7 +11,7 @@ from sqlmodel import Session, select
 from portal.provider.db import preload
 from portal.provider.models import Invoice
 from portal.settings import get_settings
-from tests.provider.conftest import World
+from tests.provider.conftest import SignIn, World
 from tests.provider.integration_helpers import (
     PDF,
     add_service_type,
@@ -128,7 +128,11 @@ async def test_invoice_violations_name_the_line_and_field(
 
 
 async def test_the_pdf_is_uploaded(
-    client: httpx.AsyncClient, world: World, headers: dict[str, str], data_dir: Path
+    client: httpx.AsyncClient,
+    world: World,
+    headers: dict[str, str],
+    data_dir: Path,
+    sign_in: SignIn,
 ) -> None:
     await counts(client, "invoices", [INVOICE], headers)
     files = {"file": ("INV-1.pdf", PDF, "application/pdf")}
@@ -140,7 +144,9 @@ async def test_the_pdf_is_uploaded(
     stored = invoice(world, "INV-1")
     assert stored.pdf_name == "INV-1.pdf"
     assert (data_dir / (stored.pdf_path or "")).read_bytes() == PDF
-    download = await client.get(f"/api/invoices/{stored.id}/pdf", headers=headers)
+    # The portal's read route serves it (to a person: a token writes, it does not read).
+    await sign_in("admin")
+    download = await client.get(f"/api/invoices/{stored.id}/pdf")
     assert download.status_code == 200, download.text
     assert download.content == PDF
     missing = await client.put(

@@ -11,7 +11,7 @@ from sqlmodel import Session, select
 from portal.provider.db import preload
 from portal.provider.models import Endpoint, Service, ServiceDocument
 from portal.settings import get_settings
-from tests.provider.conftest import World
+from tests.provider.conftest import SignIn, World
 from tests.provider.integration_helpers import (
     PDF,
     add_service_type,
@@ -167,7 +167,11 @@ async def test_service_violations_name_the_line_and_field(
 
 
 async def test_documents_and_the_order_form_are_uploaded(
-    client: httpx.AsyncClient, world: World, headers: dict[str, str], data_dir: Path
+    client: httpx.AsyncClient,
+    world: World,
+    headers: dict[str, str],
+    data_dir: Path,
+    sign_in: SignIn,
 ) -> None:
     await counts(client, "services", [SERVICE], headers)
     url = "/api/integration/services/PB-IPT-1/documents"
@@ -199,13 +203,14 @@ async def test_documents_and_the_order_form_are_uploaded(
     assert stored.order_pdf_name == "order.pdf"
     assert (data_dir / (stored.order_pdf_path or "")).read_bytes() == PDF
 
-    # The portal's read routes serve what was uploaded (a token reads like its administrator).
+    # The portal's read routes serve what was uploaded (to a person: a token does not read).
+    await sign_in("admin")
     document_url = f"/api/services/{stored.id}/documents/{documents[0].id}"
-    download = await client.get(document_url, headers=headers)
+    download = await client.get(document_url)
     assert download.status_code == 200, download.text
     assert download.content == PDF + b"%v2\n"
     assert "attachment" in download.headers["content-disposition"]
-    order_pdf = await client.get(f"/api/services/{stored.id}/order_pdf", headers=headers)
+    order_pdf = await client.get(f"/api/services/{stored.id}/order_pdf")
     assert order_pdf.content == PDF
 
 

@@ -1,19 +1,21 @@
 """The migrations match the models and run both ways; the app migrates when it starts."""
 
 import gc
+import uuid
 from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
 from alembic import command
 from fastapi import FastAPI
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from portal.provider import seed
 from portal.provider.db import create_db_engine
+from portal.provider.integration.kinds import SCOPES
 from portal.provider.main import create_app
 from portal.provider.migrate import alembic_config, migrate
-from portal.provider.models import metadata
+from portal.provider.models import ApiToken, metadata
 from portal.settings import get_settings
 
 
@@ -68,3 +70,28 @@ async def test_the_lifespan_migrates_a_new_database(
         gc.unfreeze()
         monkeypatch.undo()
         get_settings.cache_clear()
+
+
+def test_tokens_made_before_scopes_keep_every_kind_but_users(tmp_path: Path) -> None:
+    # 0017: a token of before may go on loading the estate, but makes no account.
+    engine = create_db_engine(f"sqlite:///{tmp_path / 'tokens.db'}")
+    migrate(engine)
+    with Session(engine) as session:
+        seed.seed_demo(session, tmp_path)
+        session.commit()
+    command.downgrade(alembic_config(engine), "0016")
+    with engine.begin() as connection:
+        admin = connection.execute(
+            sa.text("SELECT id FROM users WHERE email = 'admin@patchbay.test'")
+        ).scalar_one()
+        connection.execute(
+            sa.text(
+                "INSERT INTO api_tokens (id, name, token_hash, user_id, created_at)"
+                " VALUES (:id, 'ERP', :hash, :user, CURRENT_TIMESTAMP)"
+            ),
+            {"id": uuid.uuid4().hex, "hash": "0" * 64, "user": admin},
+        )
+    migrate(engine)
+    with Session(engine) as session:
+        token = session.exec(select(ApiToken)).one()
+    assert token.scopes == [kind for kind in SCOPES if kind != "users"]

@@ -6,7 +6,7 @@ from typing import Any
 from portal.provider.cli.database import database_label, migrated_engine
 from portal.provider.cli.importer import DEFAULT_BATCH, import_file
 from portal.provider.cli.tokens import create_token, print_tokens, revoke
-from portal.provider.integration.kinds import BY_NAME
+from portal.provider.integration.kinds import BY_NAME, SCOPES
 from portal.provider.mail import wait_for_deliveries
 
 
@@ -32,17 +32,28 @@ def add_commands(commands: Any) -> None:
         "token",
         help="create, list or revoke API tokens of the integration API",
         description="API tokens let the provider's own systems load data through "
-        "/provider/api/integration/… with 'Authorization: Bearer <token>'. A token acts as "
-        "its owner, an active administrator.",
+        "/provider/api/integration/… with 'Authorization: Bearer <token>'. A token writes "
+        "the kinds of its scopes, as its owner, an active administrator, and reaches nothing "
+        "else of the API.",
     )
     actions = token.add_subparsers(dest="action", required=True, metavar="ACTION")
     create = actions.add_parser("create", help="create a token and print it, once")
     create.add_argument("--name", required=True, help="what the token is for")
     create.add_argument("--owner", required=True, help="e-mail of an active administrator")
     create.add_argument(
+        "--scope",
+        action="append",
+        required=True,
+        metavar="KIND",
+        help="a kind the token may write, once per kind or separated by commas: "
+        + ", ".join(SCOPES),
+    )
+    create.add_argument(
         "--expires", help="expiry date (2027-12-31) or ISO 8601 time; none if absent"
     )
-    create.set_defaults(handler=lambda args: create_token(args.name, args.owner, args.expires))
+    create.set_defaults(
+        handler=lambda args: create_token(args.name, args.owner, args.scope, args.expires)
+    )
     listing = actions.add_parser("list", help="list the tokens, without their values")
     listing.set_defaults(handler=lambda _args: print_tokens())
     revoking = actions.add_parser("revoke", help="revoke a token by its id")

@@ -1,6 +1,7 @@
 """``token create|list|revoke``: API tokens from the shell, for the first token of a new
 installation or a server without a browser. The same rules as the API: the owner must be an
-active administrator, the value is printed once and stored hashed."""
+active administrator, the token names the kinds it may write, the value is printed once and
+stored hashed."""
 
 import uuid
 from datetime import UTC, date, datetime, time
@@ -8,6 +9,7 @@ from datetime import UTC, date, datetime, time
 from sqlmodel import Session, select
 
 from portal.provider.cli.database import migrated_engine
+from portal.provider.integration.kinds import SCOPES
 from portal.provider.integration.tokens import (
     is_admin,
     issue_token,
@@ -34,10 +36,20 @@ def parse_expiry(value: str | None) -> datetime | None:
         return parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed
 
 
-def create_token(name: str, owner_email: str, expires: str | None) -> bool:
+def parse_scopes(values: list[str]) -> list[str]:
+    """``["services,invoices", "tickets"]`` → ``["services", "invoices", "tickets"]``."""
+    return [scope.strip() for value in values for scope in value.split(",") if scope.strip()]
+
+
+def create_token(name: str, owner_email: str, scope_values: list[str], expires: str | None) -> bool:
     name = name.strip()
     if not 1 <= len(name) <= 100:
         return _refuse("the name must have 1 to 100 characters.")
+    scopes = parse_scopes(scope_values)
+    unknown = [scope for scope in scopes if scope not in SCOPES]
+    if unknown or not scopes:
+        shown = f"{', '.join(map(repr, unknown))} is not a kind" if unknown else "no kind given"
+        return _refuse(f"{shown}; --scope takes {', '.join(SCOPES)}.")
     try:
         expires_at = parse_expiry(expires)
     except ValueError:
@@ -49,12 +61,15 @@ def create_token(name: str, owner_email: str, expires: str | None) -> bool:
         owner = session.exec(select(User).where(User.email == email)).first()
         if not is_admin(owner):
             return _refuse(f"{email} is not an active administrator (ROLE_ADMIN).")
-        token, value = issue_token(session, owner, name, expires_at)
+        token, value = issue_token(session, owner, name, scopes, expires_at)
         session.flush()
-        detail = {"token_id": str(token.id), "name": name, "via": "cli"}
+        detail = {"token_id": str(token.id), "name": name, "scopes": token.scopes, "via": "cli"}
         session.add(AuditLog(actor_id=owner.id, action="token.create", detail=detail))
         session.commit()
-        print(f"Created the token {token.id} ({name!r}) acting as {email}.")
+        print(
+            f"Created the token {token.id} ({name!r}) acting as {email}, "
+            f"writing {', '.join(token.scopes)}."
+        )
         print("Shown this once; send it as 'Authorization: Bearer <token>':")
         print(value)
     return True
@@ -67,13 +82,14 @@ def print_tokens() -> bool:
         if not tokens:
             print("No API token.")
             return True
-        rows = [("id", "name", "owner", "state", "created", "last used", "expires")]
+        rows = [("id", "name", "owner", "scopes", "state", "created", "last used", "expires")]
         for token in tokens:
             rows.append(
                 (
                     str(token.id),
                     token.name,
                     owners.get(token.user_id, "?"),
+                    ",".join(token.scopes),
                     token_state(token),
                     _moment(token.created_at),
                     _moment(token.last_used_at),

@@ -6,6 +6,7 @@ two functions: ``check`` resolves the references of the whole batch at once and 
 violations, ``write`` upserts with what ``check`` resolved and answers the counts.
 """
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -26,6 +27,12 @@ Entries = list[tuple[int, M]]
 TOO_MANY = N_("A batch may hold at most {max} objects of this kind.")
 NOT_A_LIST = N_("The body must be a JSON array of objects.")
 INVALID_BATCH = N_("The batch is not valid: nothing was written.")
+UNKNOWN_FIELD = N_("No such field: the API reference lists the fields of each kind.")
+NO_CREDENTIALS = N_(
+    "Passwords and second factors never go through the integration API: each user sets their own."
+)
+# An unknown field that looks like a credential gets the reason it will never be one.
+_CREDENTIAL = re.compile(r"password|passwd|secret|second.?factor|totp|otp|mfa|2fa|recovery", re.I)
 # A batch of 50 000 samples for an unknown sensor would list 50 000 times the same problem.
 MAX_VIOLATIONS = 1_000
 
@@ -69,6 +76,10 @@ def field_violations(index: int, error: ValidationError) -> list[Violation]:
         prefix = f"[{index}]" + (f".{location}" if location else "")
         if detail["type"] == "invalid_email":
             violations.append(Violation(prefix, INVALID_EMAIL))
+            continue
+        if detail["type"] == "extra_forbidden":
+            credential = _CREDENTIAL.search(str(detail["loc"][-1]))
+            violations.append(Violation(prefix, NO_CREDENTIALS if credential else UNKNOWN_FIELD))
             continue
         # The API's one mapping from pydantic's error types to messages.
         translated = validation_error([{**detail, "loc": ("body", "field")}]).violations[0]

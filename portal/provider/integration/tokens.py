@@ -1,11 +1,14 @@
 """API tokens: ``pbt_`` and 43 URL-safe characters (256 random bits), stored as SHA-256.
 
-A token acts as its owner, an administrator: it stops working as soon as the owner loses
-ROLE_ADMIN, is deactivated or deleted, and when it is revoked or past its expiry. The raw value
-is shown once, at creation; only its hash is kept, like sessions'.
+A token opens the integration API and nothing else, and of it only the kinds it was made for
+(its scopes: ``services``, ``invoices``…). It writes as its owner, an administrator: it stops
+working as soon as the owner loses ROLE_ADMIN, is deactivated or deleted, and when it is revoked
+or past its expiry. The raw value is shown once, at creation; only its hash is kept, like
+sessions'.
 """
 
 import secrets
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import TypeGuard
 
@@ -26,13 +29,21 @@ def new_token_value() -> str:
 
 
 def issue_token(
-    db: Session, owner: Someone, name: str, expires_at: datetime | None = None
+    db: Session,
+    owner: Someone,
+    name: str,
+    scopes: Iterable[str],
+    expires_at: datetime | None = None,
 ) -> tuple[ApiToken, str]:
-    """A new token for ``owner``; answers the row and the raw value (never stored as such).
-    The caller commits."""
+    """A new token for ``owner`` that may write the kinds of ``scopes`` (checked by the caller);
+    answers the row and the raw value (never stored as such). The caller commits."""
     value = new_token_value()
     token = ApiToken(
-        name=name, token_hash=token_hash(value), user_id=owner.id, expires_at=expires_at
+        name=name,
+        token_hash=token_hash(value),
+        user_id=owner.id,
+        scopes=list(dict.fromkeys(scopes)),
+        expires_at=expires_at,
     )
     db.add(token)
     return token, value

@@ -55,6 +55,9 @@ class ApiToken(SQLModel, table=True):
     name: str = Field(max_length=100)
     token_hash: str = Field(max_length=64, unique=True, index=True)
     user_id: uuid.UUID = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
+    # The integration kinds the token may write (``services``, ``users``…, the kinds' paths);
+    # no other route of the API opens to a token.
+    scopes: list[str] = Field(default_factory=list, sa_type=sa.JSON)
     created_at: datetime = Field(default_factory=utcnow)
     last_used_at: datetime | None = None
     expires_at: datetime | None = None

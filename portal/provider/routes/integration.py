@@ -1,5 +1,6 @@
 """The integration API's batches (DESIGN section 5): ``PUT /api/integration/{kind}`` with a JSON
-array, for administrators (an API token or an administrator's session).
+array, for administrators (an administrator's session, or an API token whose scopes hold the
+kind).
 
 One route per kind, so each is documented with its own object schema, limit and example. The
 whole batch is validated before anything is written, then written in one transaction.
@@ -8,7 +9,7 @@ whole batch is validated before anything is written, then written in one transac
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import Body, Request
+from fastapi import Body, Depends, Request
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
@@ -19,14 +20,17 @@ from portal.provider.errors import ApiError
 from portal.provider.integration.batch import BatchResult, Kind, upsert
 from portal.provider.integration.kinds import KINDS
 from portal.provider.routing import ProviderRouter
-from portal.provider.security import AdminPrincipal, Principal
+from portal.provider.security import Principal, integration_writer
 
 router = ProviderRouter(prefix="/api/integration", tags=["integration"])
 
 CONFLICT = N_("Another change to the same objects was written meanwhile: send the batch again.")
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
-    403: {"description": "The caller is not an administrator."},
+    403: {
+        "description": "The caller is not an administrator, or is an API token without this "
+        "kind in its scopes."
+    },
     409: {"description": "A concurrent write touched the same objects; nothing was written."},
     413: {"description": "More objects than the kind's limit; nothing was written."},
     422: {
@@ -80,7 +84,7 @@ def _route(kind: Kind[Any]) -> Callable[..., BatchResult]:
     def put_batch(
         request: Request,
         db: SessionDep,
-        principal: AdminPrincipal,
+        principal: Annotated[Principal, Depends(integration_writer(kind.path))],
         body: Annotated[Any, Body()],
     ) -> BatchResult:
         try:

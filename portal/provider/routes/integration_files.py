@@ -1,10 +1,11 @@
 """The integration API's files (multipart uploads), for administrators: a service's documents
 and order form, an invoice's PDF, a ticket's attachments. The object must exist first (sent in
-a batch); a file sent again under the same name replaces the stored one."""
+a batch); a file sent again under the same name replaces the stored one. An API token needs the
+scope of the object's kind (``services``, ``invoices``, ``tickets``)."""
 
 from typing import Annotated, Any
 
-from fastapi import File, Form, Request, Response, UploadFile
+from fastapi import Depends, File, Form, Request, Response, UploadFile
 from pydantic import Field
 
 from portal.provider import audit
@@ -20,17 +21,23 @@ from portal.provider.integration.files import (
 )
 from portal.provider.models import DocumentKind
 from portal.provider.routing import ProviderRouter
-from portal.provider.security import AdminPrincipal, Principal
+from portal.provider.security import Principal, integration_writer
 
 router = ProviderRouter(prefix="/api/integration", tags=["integration"])
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
-    403: {"description": "The caller is not an administrator."},
+    403: {
+        "description": "The caller is not an administrator, or is an API token without the "
+        "object's kind in its scopes."
+    },
     404: {"description": "No object has this reference."},
     413: {"description": f"The file exceeds {MAX_FILE_BYTES // (1024 * 1024)} MB."},
     422: {"description": "Empty file, or not a PDF where one is required (`file`)."},
 }
 UploadDep = Annotated[UploadFile, File(description="The file; its name is kept.")]
+ServicesWriter = Annotated[Principal, Depends(integration_writer("services"))]
+InvoicesWriter = Annotated[Principal, Depends(integration_writer("invoices"))]
+TicketsWriter = Annotated[Principal, Depends(integration_writer("tickets"))]
 
 
 class FileOut(ApiModel):
@@ -76,7 +83,7 @@ def put_document(
     request: Request,
     response: Response,
     db: SessionDep,
-    principal: AdminPrincipal,
+    principal: ServicesWriter,
 ) -> FileOut:
     """A handover report or letter of authorisation (PDF) of the service `reference`, keyed on
     its kind and file name."""
@@ -96,7 +103,7 @@ def put_order(
     request: Request,
     response: Response,
     db: SessionDep,
-    principal: AdminPrincipal,
+    principal: ServicesWriter,
 ) -> FileOut:
     """The signed order form (PDF) of the service `reference`."""
     stored = put_order_pdf(db, reference, file.filename or "", _read(file))
@@ -115,7 +122,7 @@ def put_invoice(
     request: Request,
     response: Response,
     db: SessionDep,
-    principal: AdminPrincipal,
+    principal: InvoicesWriter,
 ) -> FileOut:
     """The PDF of the invoice or credit note `reference`."""
     stored = put_invoice_pdf(db, reference, file.filename or "", _read(file))
@@ -134,7 +141,7 @@ def put_attachment(
     request: Request,
     response: Response,
     db: SessionDep,
-    principal: AdminPrincipal,
+    principal: TicketsWriter,
 ) -> FileOut:
     """An attachment of the ticket `reference`, keyed on its file name; any type."""
     content = _read(file)

@@ -1,7 +1,8 @@
-"""API tokens (DESIGN section 5): administrators create, list and revoke them.
+"""API tokens (DESIGN section 5): administrators create, list and revoke them, signed in.
 
-The raw token is in the creation's answer only. A token may list and revoke tokens but not
-create one: a leaked token must not be able to mint others that outlive its revocation.
+The raw token is in the creation's answer only. A token is made for some kinds of the
+integration API (its scopes) and reaches nothing else, these routes included: a leaked token
+cannot mint others that outlive its revocation.
 """
 
 import uuid
@@ -25,6 +26,7 @@ from portal.provider.hydra import (
     iri,
     paginate,
 )
+from portal.provider.integration.kinds import SCOPES
 from portal.provider.integration.tokens import issue_token, revoke_token, token_state
 from portal.provider.models import ApiToken, User, utcnow
 from portal.provider.people import Someone
@@ -34,7 +36,7 @@ from portal.provider.security import AdminPrincipal
 router = ProviderRouter(prefix="/api/tokens", tags=["API tokens"])
 
 EXPIRY_IN_PAST = N_("The expiry date must be in the future.")
-NO_TOKEN_FROM_TOKEN = N_("An API token cannot create another token: sign in to create one.")
+UNKNOWN_SCOPE = N_("{scope} is not a kind of the integration API; the kinds are {kinds}.")
 
 
 class TokenIn(ApiModel):
@@ -43,6 +45,13 @@ class TokenIn(ApiModel):
         max_length=100,
         description="What the token is for, to recognise it in the list.",
         examples=["ERP nightly sync"],
+    )
+    scopes: list[str] = Field(
+        min_length=1,
+        description="The kinds of the integration API the token may write; it reaches nothing "
+        "else of the API. Users only when the token must make accounts.",
+        examples=[["services", "invoices"]],
+        json_schema_extra={"items": {"type": "string", "enum": list(SCOPES)}},
     )
     expires_at: Annotated[AwareDatetime, ISO_8601] | None = Field(
         default=None,
@@ -57,6 +66,7 @@ class TokenOut(ApiModel):
     id: str
     name: str
     owner: str | None = Field(description="The e-mail of the administrator the token acts as.")
+    scopes: list[str] = Field(description="The kinds of the integration API it may write.")
     created_at: datetime
     last_used_at: datetime | None
     expires_at: datetime | None
@@ -77,6 +87,7 @@ def token_out(token: ApiToken, owner: Someone | None) -> TokenOut:
         id=str(token.id),
         name=token.name,
         owner=owner.email if owner else None,
+        scopes=token.scopes,
         created_at=token.created_at,
         last_used_at=token.last_used_at,
         expires_at=token.expires_at,
@@ -90,20 +101,32 @@ def token_out(token: ApiToken, owner: Someone | None) -> TokenOut:
     status_code=201,
     response_model=NewTokenOut,
     summary="Create an API token",
-    responses={403: {"description": "Not an administrator, or the caller is itself a token."}},
+    responses={403: {"description": "Not an administrator's session (a token is refused)."}},
 )
 def create_token(
     body: TokenIn, request: Request, db: SessionDep, principal: AdminPrincipal
 ) -> NewTokenOut:
-    """A token acting as the calling administrator; the answer is the only time it is shown."""
-    if principal.token is not None:
-        raise ApiError(403, NO_TOKEN_FROM_TOKEN)
+    """A token acting as the calling administrator on the kinds of its scopes; the answer is
+    the only time it is shown."""
+    violations = [
+        Violation(f"scopes[{index}]", UNKNOWN_SCOPE, {"scope": scope, "kinds": ", ".join(SCOPES)})
+        for index, scope in enumerate(body.scopes)
+        if scope not in SCOPES
+    ]
     if body.expires_at is not None and body.expires_at <= utcnow():
-        raise ApiError(422, violations=[Violation("expiresAt", EXPIRY_IN_PAST)])
-    token, value = issue_token(db, principal.user, body.name.strip(), body.expires_at)
+        violations.append(Violation("expiresAt", EXPIRY_IN_PAST))
+    if violations:
+        raise ApiError(422, violations=violations)
+    token, value = issue_token(db, principal.user, body.name.strip(), body.scopes, body.expires_at)
     db.flush()
     audit.record(
-        db, request, "token.create", actor=principal.user, token_id=str(token.id), name=token.name
+        db,
+        request,
+        "token.create",
+        actor=principal.user,
+        token_id=str(token.id),
+        name=token.name,
+        scopes=token.scopes,
     )
     db.commit()
     db.refresh(token)

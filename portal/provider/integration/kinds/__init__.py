@@ -26,3 +26,5 @@ KINDS: tuple[Kind, ...] = (
 )
 BY_NAME = {kind.name: kind for kind in KINDS}
 BY_PATH = {kind.path: kind for kind in KINDS}
+# What an API token may be allowed to write: the kinds, by path.
+SCOPES = tuple(BY_PATH)

@@ -1,6 +1,11 @@
 """Users, keyed on their reference; a stored user without a reference and of the same e-mail is
 adopted. A created user receives the account confirmation e-mail (LDAP users excepted: their
-directory holds the password), in the user's language."""
+directory holds the password), in the user's language.
+
+Customers' users only: a batch never gives a staff role, never makes or changes an account of the
+staff mail domain, never touches a stored staff account (an administrator makes staff in the
+portal or with ``create-admin``), and carries no password or second factor
+(docs/decisions/integration-api.md)."""
 
 from typing import Any, Literal
 
@@ -8,7 +13,7 @@ from pydantic import Field
 from sqlmodel import Session
 
 from portal.i18n import N_
-from portal.permissions import Role, staff_domain_violation
+from portal.permissions import Role, is_staff, is_staff_email
 from portal.provider.db import preload
 from portal.provider.errors import Violation
 from portal.provider.integration.batch import Entries, Kind
@@ -29,9 +34,17 @@ from portal.provider.integration.common import (
 from portal.provider.mail import send_account_confirmation
 from portal.provider.models import Company, Job, User
 from portal.settings import get_settings
-from portal.validation import ADMIN_ROLE_REFUSED
 
 EMAIL_TAKEN = N_("Another user already has this e-mail.")
+STAFF_ROLE_REFUSED = N_(
+    "Staff roles are not given through the integration API: an administrator gives them in "
+    "the portal."
+)
+STAFF_EMAIL_REFUSED = N_(
+    "Addresses ending in @{domain} are staff accounts, which the integration API neither makes "
+    "nor changes."
+)
+STAFF_ACCOUNT_REFUSED = N_("This is a staff account, which the integration API does not change.")
 _PRELOAD = preload(User.auxiliary_companies, User.assistants)
 
 
@@ -80,9 +93,16 @@ def check(db: Session, entries: Entries[UserIn]) -> tuple[Any, list[Violation]]:
         if holder is not None and holder is not own and (own or holder.reference):
             violations.append(Violation(path(index, "email"), EMAIL_TAKEN))
         current = own or holder
-        roles = item.roles if item.roles is not None else (current.roles if current else [])
-        if staff_domain_violation(roles, item.email, domain):
-            violations.append(Violation(path(index, "roles"), ADMIN_ROLE_REFUSED))
+        if current is not None and (
+            is_staff(current.roles) or is_staff_email(current.email, domain)
+        ):
+            field = "reference" if current is own else "email"
+            violations.append(Violation(path(index, field), STAFF_ACCOUNT_REFUSED))
+        elif is_staff_email(item.email, domain):
+            refused = Violation(path(index, "email"), STAFF_EMAIL_REFUSED, {"domain": domain})
+            violations.append(refused)
+        if is_staff(item.roles or ()):
+            violations.append(Violation(path(index, "roles"), STAFF_ROLE_REFUSED))
         violations += unknown(index, "company", item.company, companies)
         for position, ref in enumerate(item.auxiliary_companies or ()):
             violations += unknown(index, f"auxiliaryCompanies[{position}]", ref, companies)
