@@ -14,6 +14,7 @@ import re
 import secrets
 import sys
 import traceback
+from collections.abc import Mapping
 from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any
@@ -37,7 +38,11 @@ _SECRET_FIELD = re.compile(
 _URL_CREDENTIALS = re.compile(r"(\b[a-z][a-z0-9+.-]*://[^/\s:@]+:)[^@\s/]+@", re.IGNORECASE)
 # A reset or confirmation link carries its token in the path or the query.
 _TOKEN_LINK = re.compile(r"(/(?:reset|reset-password|confirm[\w-]*)/)[A-Za-z0-9_-]{16,}")
+# A calendar feed's token (its URL is ``/calendar/pbc_….ics``) or an API token, wherever it is.
+_PREFIXED_TOKEN = re.compile(r"\bpb[ct]_[A-Za-z0-9_-]{16,}")
 REDACTED = "[redacted]"
+# The servers' access loggers, which print with handlers of their own in text mode.
+_SERVER_ACCESS_LOGGERS = ("uvicorn.access", "granian.access")
 
 
 def new_request_id() -> str:
@@ -71,7 +76,26 @@ def redact(text: str) -> str:
     """``text`` with every secret it may carry blanked."""
     text = _URL_CREDENTIALS.sub(rf"\1{REDACTED}@", text)
     text = _TOKEN_LINK.sub(rf"\1{REDACTED}", text)
+    text = _PREFIXED_TOKEN.sub(REDACTED, text)
     return _SECRET_FIELD.sub(rf"\1{REDACTED}", text)
+
+
+def _redacted(value: Any) -> Any:
+    return redact(value) if isinstance(value, str) else value
+
+
+class RedactingFilter(logging.Filter):
+    """Blanks the secrets of a record's message and arguments before any handler sees it: for
+    loggers whose lines some other handler than ours may print (Uvicorn's access lines, kept on
+    Uvicorn's own handler in text mode, name the path a calendar feed's token is part of)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg = _redacted(record.msg)
+        if isinstance(record.args, Mapping):
+            record.args = {name: _redacted(value) for name, value in record.args.items()}
+        elif isinstance(record.args, tuple):
+            record.args = tuple(_redacted(value) for value in record.args)
+        return True
 
 
 # Attributes every LogRecord has; anything else was passed with ``extra=`` and is logged too.
@@ -163,6 +187,10 @@ def configure_logging(log_format: str, level: str = "INFO") -> None:
     # provider's API); the provider client logs its own failures, with the request id.
     for chatty in ("httpx", "httpcore"):
         logging.getLogger(chatty).setLevel(max(logging.WARNING, root.level))
+    for name in _SERVER_ACCESS_LOGGERS:
+        access = logging.getLogger(name)
+        if not any(isinstance(existing, RedactingFilter) for existing in access.filters):
+            access.addFilter(RedactingFilter())
     if log_format == "json":
         # One line per event on one stream: the servers' own handlers would print a second,
         # plain copy of their records.

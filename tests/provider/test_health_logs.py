@@ -2,10 +2,15 @@
 
 import json
 import logging
+import logging.config
+import time
+from collections.abc import Iterator
 
+import granian.log
 import pytest
+import uvicorn.config
 
-from portal.logs import JsonFormatter, TextFormatter, redact, request_id_var
+from portal.logs import JsonFormatter, TextFormatter, configure_logging, redact, request_id_var
 from portal.settings import Settings
 
 
@@ -73,3 +78,65 @@ def test_an_exception_text_is_redacted_too() -> None:
             "t", logging.ERROR, __file__, 1, "failed", (), exc_info=__import__("sys").exc_info()
         )
     assert "Patchbay-demo-2026" not in JsonFormatter().format(record)
+
+
+FEED_TOKEN = "pbc_" + "Zq9-x_Lm3P" * 4 + "a1B"
+
+
+def test_a_calendar_feed_link_is_logged_redacted() -> None:
+    # Issue 47, item 15: the feed's URL is its credential.
+    line = f"GET /calendar/{FEED_TOKEN}.ics 200 3.1 ms"
+    assert redact(line) == "GET /calendar/[redacted].ics 200 3.1 ms"
+    provider = f"GET http://127.0.0.1:3000/provider/feeds/maintenances/{FEED_TOKEN}.ics"
+    assert redact(provider).endswith("/feeds/maintenances/[redacted].ics")
+
+
+@pytest.fixture
+def server_loggers() -> Iterator[None]:
+    """The logging set-up a test changes, put back afterwards."""
+    names = [
+        "",
+        *(
+            f"{server}{part}"
+            for server in ("uvicorn", "granian")
+            for part in ("", ".access", ".error")
+        ),
+    ]
+    saved = [
+        (logger, list(logger.handlers), list(logger.filters), logger.propagate, logger.level)
+        for logger in map(logging.getLogger, names)
+    ]
+    yield
+    for logger, handlers, filters, propagate, level in saved:
+        logger.handlers, logger.filters = handlers, filters
+        logger.propagate, logger.level = propagate, level
+
+
+def test_the_servers_access_lines_are_redacted_on_their_own_handlers(
+    server_loggers: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # What Uvicorn (REFLEX_USE_GRANIAN=false) and Granian (with its access log on) set up,
+    # then the portal's own configuration in development's text format.
+    logging.config.dictConfig(uvicorn.config.LOGGING_CONFIG)
+    logging.config.dictConfig(granian.log.LOGGING_CONFIG)
+    configure_logging("text")
+    path = f"/calendar/{FEED_TOKEN}.ics"
+    logging.getLogger("uvicorn.access").info(
+        '%s - "%s %s HTTP/%s" %d', "127.0.0.1:50000", "GET", path, "1.1", 200
+    )
+    granian.log.log_request_builder('"%(method)s %(path)s" %(status)d')(
+        time.time(),
+        time.perf_counter(),
+        {
+            "addr_remote": "127.0.0.1",
+            "path": path,
+            "qs": "",
+            "method": "GET",
+            "scheme": "http",
+            "protocol": "HTTP/1.1",
+        },
+        200,
+    )
+    printed = capsys.readouterr()
+    assert FEED_TOKEN not in printed.out + printed.err
+    assert printed.out.count("/calendar/[redacted].ics") == 2
