@@ -3,25 +3,29 @@
 The feed is reached by a token alone (calendar programs send no cookie): ``pbc_`` and 43 URL-safe
 characters (256 random bits), kept only as its SHA-256. It reads as its user: the same scope as
 the maintenances list, the same impacted services and contacts as the dialog, in the language the
-link was made in. It stops answering when the token is regenerated or revoked, and when the user
-is deleted, deactivated or left without a role (docs/decisions/maintenance-calendar-feed.md).
+link was made in. Customers only: staff, who read every customer's maintenances, get none. It
+stops answering when the token is regenerated or revoked, when the user is deleted, deactivated
+or left without a role, and it ends when the user's password, roles or companies change; each
+link made or ended is in the audit log (docs/decisions/maintenance-calendar-feed.md).
 """
 
 import secrets
 import uuid
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any, cast
 
+from fastapi import Request
 from sqlalchemy import Row
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, delete, select
 
 from portal.i18n import gettext
-from portal.permissions import rules_for
-from portal.provider import ical
+from portal.permissions import is_staff, rules_for
+from portal.provider import audit, ical
 from portal.provider.maintenance_scope import visible_contacts, visible_maintenances
 from portal.provider.models import (
+    AuditLog,
     CalendarFeed,
     Maintenance,
     MaintenanceContact,
@@ -80,6 +84,57 @@ def revoke_feed(db: Session, user: Someone) -> bool:
     return True
 
 
+# What ends a user's feed link besides the password (whoever held the account may have copied
+# the link): a change of what the link shows, the user's roles and companies.
+_ACCESS_FIELDS = frozenset({"roles", "company", "auxiliary_companies"})
+
+
+def feed_end_reason(changed: Iterable[str]) -> str | None:
+    """``password`` or ``access`` when a change of the fields ``changed`` (attribute names) ends
+    the user's feed link, else None."""
+    fields = set(changed)
+    if "password" in fields:
+        return "password"
+    return "access" if fields & _ACCESS_FIELDS else None
+
+
+def end_feeds(
+    db: Session,
+    users: Sequence[Someone],
+    reason: str,
+    request: Request | None = None,
+    actor: Someone | None = None,
+) -> None:
+    """Ends the feed links of ``users`` whose password or access (roles, companies) changed, and
+    records each one ended with ``reason``; ``request`` and ``actor`` say where the change came
+    from, when it came through the API. The caller commits."""
+    by_id = {user.id: user for user in users}
+    owners = select(CalendarFeed.user_id).where(col(CalendarFeed.user_id).in_(by_id))
+    ended = db.exec(owners).all() if by_id else []
+    if not ended:
+        return
+    db.exec(delete(CalendarFeed).where(col(CalendarFeed.user_id).in_(ended)))
+    for user_id in ended:
+        record_feed_event(db, "calendar_feed.revoke", by_id[user_id], request, actor, reason=reason)
+
+
+def record_feed_event(
+    db: Session,
+    action: str,
+    user: Someone,
+    request: Request | None,
+    actor: Someone | None = None,
+    **detail: Any,
+) -> None:
+    """An audit entry about ``user``'s feed link. A change with no request behind it (a batch of
+    the JSON Lines import) is recorded without an address."""
+    if request is not None:
+        audit.record(db, request, action, actor=actor or user, subject=user, **detail)
+        return
+    detail["subject_email"] = user.email
+    db.add(AuditLog(subject_id=user.id, action=action, detail=detail))
+
+
 def user_feed(db: Session, user: Someone) -> CalendarFeed | None:
     return db.exec(select(CalendarFeed).where(CalendarFeed.user_id == user.id)).first()
 
@@ -96,6 +151,8 @@ def feed_reader(db: Session, token: str) -> tuple[CalendarFeed, Principal] | Non
     rules = rules_for(user.roles) if user is not None else frozenset()
     if user is None or not user.is_active or not user.has_accepted_terms or not rules:
         return None
+    if is_staff(user.roles):
+        return None  # a staff member's link, made before staff had none
     now = utcnow()
     if feed.last_used_at is None or now - feed.last_used_at >= TOUCH_INTERVAL:
         feed.last_used_at = now

@@ -2,7 +2,7 @@
 views, back to month, a day's more-link opening the day view, cancelled works struck through, a
 click opening the dialog — in English and French; the dialog's duration, singular and plural;
 the list/calendar choice remembered; dates on the browser's clock; the private calendar feed
-made, read and stopped, its link redacted in the log."""
+made, read and stopped, its link redacted in the log, and offered to no staff member."""
 
 import re
 import time
@@ -195,3 +195,10 @@ def test_a_private_feed_is_made_read_replaced_and_stopped(page: Page, portal_dat
         assert link.rsplit("/", 1)[1].removesuffix(".ics") not in log
     assert "GET /calendar/[redacted].ics 200" in log
     assert "GET /calendar/[redacted].ics 404" in log
+
+
+def test_staff_are_offered_no_feed(page: Page) -> None:
+    log_in_as(page, "admin@patchbay.test", "/maintenances")
+    expect(page.get_by_role("heading", level=1, name="Maintenances")).to_be_visible()
+    expect(page.get_by_test_id("maintenances-count")).to_be_visible()
+    expect(page.get_by_test_id("calendar-feed")).to_have_count(0)

@@ -2,7 +2,8 @@
 user; an iCalendar (RFC 5545) body that parses back, with one event per maintenance the user
 sees, a stable UID, the reference and classification in the summary, the user's own impacted
 services only, STATUS:CANCELLED and a higher SEQUENCE after a change; 404 for any token that no
-longer reads."""
+longer reads. Issue 47, item 15: a link ends with a new password, roles or companies, is made and
+ended on the audit log's record, and staff get none."""
 
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -10,10 +11,13 @@ from typing import Any
 import httpx
 import pytest
 from icalendar import Calendar
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
-from portal.provider.models import Maintenance, User
-from tests.provider.conftest import SignIn, World
+from portal.provider import one_time_tokens
+from portal.provider.calendar_feed import feed_path, issue_feed
+from portal.provider.models import AuditLog, Maintenance, TokenPurpose, User
+from tests.provider.accounts import MERGE_PATCH
+from tests.provider.conftest import PASSWORD, SignIn, World
 from tests.provider.integration_helpers import add_service_type, counts, token_headers
 
 FEED = "/api/calendar_feed"
@@ -215,3 +219,120 @@ async def test_nobody_makes_a_feed_in_another_users_name(
     assert (await client.post(FEED)).status_code == 403
     assert (await client.delete(FEED)).status_code == 403
     assert (await client.post(FEED, headers=estate)).status_code == 403
+
+
+def _feed_events(world: World, key: str) -> list[AuditLog]:
+    """The audit entries about the feed link of the world's user ``key``, oldest first."""
+    with Session(world.engine) as session:
+        statement = (
+            select(AuditLog)
+            .where(col(AuditLog.action).startswith("calendar_feed."))
+            .where(AuditLog.subject_id == world.users[key])
+            .order_by(col(AuditLog.at))
+        )
+        return list(session.exec(statement).all())
+
+
+async def test_making_and_stopping_a_link_is_audited(
+    client: httpx.AsyncClient, estate: dict[str, str], sign_in: SignIn, world: World
+) -> None:
+    await sign_in("bram")
+    await _new_feed(client)
+    await _new_feed(client)
+    assert (await client.delete(FEED)).status_code == 204
+    assert (await client.delete(FEED)).status_code == 204  # nothing left to stop
+    events = _feed_events(world, "bram")
+    assert [(e.action, e.detail.get("replaced"), e.detail.get("reason")) for e in events] == [
+        ("calendar_feed.create", False, None),
+        ("calendar_feed.create", True, None),
+        ("calendar_feed.revoke", None, "user"),
+    ]
+    assert {e.actor_id for e in events} == {world.users["bram"]}
+    assert all(e.client_address for e in events)
+    assert not any("pbc_" in str(e.detail) for e in events)
+
+
+async def test_a_password_reset_ends_the_link(
+    client: httpx.AsyncClient, estate: dict[str, str], sign_in: SignIn, world: World
+) -> None:
+    """Issue 47, item 15: the link outlived a password reset."""
+    await sign_in("bob")
+    path = await _new_feed(client)
+    with Session(world.engine) as session:
+        user = session.get_one(User, world.users["bob"])
+        token = one_time_tokens.issue(session, user, TokenPurpose.RESET)
+        session.commit()
+    response = await client.post(f"/reset/{token}", json={"password": PASSWORD})
+    assert response.status_code == 204, response.text
+    assert await _status(client, path) == 404
+    ended = _feed_events(world, "bob")[-1]
+    assert (ended.action, ended.detail["reason"]) == ("calendar_feed.revoke", "password")
+    assert ended.actor_id == world.users["bob"]
+
+
+async def test_a_password_change_ends_the_link(
+    client: httpx.AsyncClient, estate: dict[str, str], sign_in: SignIn, world: World
+) -> None:
+    await sign_in("alice")
+    path = await _new_feed(client)
+    response = await client.patch(
+        f"/api/users/{world.users['alice']}",
+        json={"password": "Alice-New-Pass-2027"},
+        headers=MERGE_PATCH,
+    )
+    assert response.status_code == 200, response.text
+    assert await _status(client, path) == 404
+    ended = _feed_events(world, "alice")[-1]
+    assert (ended.action, ended.detail["reason"]) == ("calendar_feed.revoke", "password")
+
+
+async def test_new_roles_or_companies_end_the_link(
+    client: httpx.AsyncClient, estate: dict[str, str], sign_in: SignIn, world: World
+) -> None:
+    claire = world.users["claire"]
+    await sign_in("claire")
+    path = await _new_feed(client)
+    await sign_in("admin")
+    kept = await client.patch(
+        f"/api/users/{claire}", json={"phoneNumber": "+33 1 99 00 00 01"}, headers=MERGE_PATCH
+    )
+    assert kept.status_code == 200, kept.text
+    assert await _status(client, path) == 200
+    roles = {"roles": ["ROLE_MANAGE_USERS", "ROLE_ACCESS_INVOICES"]}
+    response = await client.patch(f"/api/users/{claire}", json=roles, headers=MERGE_PATCH)
+    assert response.status_code == 200, response.text
+    assert await _status(client, path) == 404
+
+    await sign_in("claire")
+    path = await _new_feed(client)
+    base = {"reference": "U-CLAIRE", "email": world.email("claire"), "firstname": "Claire"}
+    same = [{**base, "lastname": "Test", "company": "C-GLOBEX"}]
+    assert await counts(client, "users", same, estate) == (0, 1, 0)  # adopted: a reference
+    assert await _status(client, path) == 200
+    moved = [{**same[0], "auxiliaryCompanies": ["C-ACME"]}]
+    assert await counts(client, "users", moved, estate) == (0, 1, 0)
+    assert await _status(client, path) == 404
+    ended = [e for e in _feed_events(world, "claire") if e.action == "calendar_feed.revoke"]
+    assert [(e.detail["reason"], e.actor_id) for e in ended] == [
+        ("access", world.users["admin"]),
+        ("access", None),  # by a batch
+    ]
+
+
+async def test_staff_have_no_link(
+    client: httpx.AsyncClient, estate: dict[str, str], sign_in: SignIn, world: World
+) -> None:
+    """Issue 47, item 15: a staff member's feed held every customer's maintenances."""
+    for key in ("admin", "support"):
+        await sign_in(key)
+        response = await client.post(FEED)
+        assert response.status_code == 403, key
+        assert response.json()["detail"] == (
+            "Staff have no calendar link: it would hold every customer's maintenances. The "
+            "maintenances page shows them."
+        )
+    # A link a staff member made before reads nothing.
+    with Session(world.engine) as session:
+        _, token = issue_feed(session, session.get_one(User, world.users["support"]), "en")
+        session.commit()
+    assert await _status(client, feed_path(token)) == 404

@@ -24,6 +24,8 @@ ACTIONS: dict[str, str] = {
     "token.create": N_("API token created"),
     "token.revoke": N_("API token revoked"),
     "token.request": N_("Integration API write"),
+    "calendar_feed.create": N_("Calendar link made"),
+    "calendar_feed.revoke": N_("Calendar link ended"),
 }
 
 

@@ -1,5 +1,6 @@
 """The maintenances view: every maintenance touching the user's services, as a list (paging and
-sort in the URL) or a calendar, and the user's private calendar feed."""
+sort in the URL) or a calendar, and the user's private calendar feed (customers only: a staff
+member's would hold every customer's maintenances)."""
 
 import reflex as rx
 
@@ -9,6 +10,7 @@ from portal.client.models import CalendarFeed
 from portal.components.maintenances.browser_state import MaintenanceBrowser
 from portal.connections import backend_url
 from portal.i18n import format_moment
+from portal.permissions import is_staff
 from portal.settings import get_settings
 from portal.state.failures import reports_failures
 from portal.state.session import SessionState
@@ -34,6 +36,11 @@ class CalendarFeedState(SessionState):
     busy: rx.Field[bool] = rx.field(False)
     copied: rx.Field[bool] = rx.field(False)
 
+    @rx.var
+    def offered(self) -> bool:
+        """Customers have a feed; staff read every customer's maintenances on this page."""
+        return not is_staff(self.roles)
+
     def _show(self, feed: CalendarFeed) -> None:
         language, zone = self.current_language, self.time_zone
         self.active = feed.active
@@ -54,7 +61,7 @@ class CalendarFeedState(SessionState):
     @rx.event
     @reports_failures
     async def load(self):
-        if not self._page_open():
+        if not self._page_open() or is_staff(self.roles):
             return
         self.url = ""
         self._show(await self._call("read"))

@@ -133,7 +133,7 @@ def maintenances_screen() -> rx.Component:
             color=rx.color("gray", 11),
         ),
         maintenances_browser(MaintenancesState, _count()),
-        feed_card(),
+        rx.cond(CalendarFeedState.offered, feed_card()),
         spacing="4",
         width="100%",
     )

@@ -1,7 +1,8 @@
 """The private calendar feed of maintenances (issue 14, beyond the spec).
 
-``/api/calendar_feed`` is the signed-in user's own feed: whether it exists, a new token (shown
-once, the old one stops working) and its revocation. ``/feeds/maintenances/{token}.ics`` is the
+``/api/calendar_feed`` is the signed-in customer's own feed: whether it exists, a new token
+(shown once, the old one stops working) and its revocation, both in the audit log. Staff get
+none: theirs would hold every customer's maintenances. ``/feeds/maintenances/{token}.ics`` is the
 feed itself, public but for the token: calendar programs send no cookie. An unknown, replaced or
 revoked token, or one whose user may no longer read, answers 404 and nothing else.
 """
@@ -9,7 +10,7 @@ revoked token, or one whose user may no longer read, answers 404 and nothing els
 import datetime as dt
 from typing import Literal
 
-from fastapi import Response
+from fastapi import Request, Response
 from pydantic import Field
 
 from portal.i18n import N_
@@ -18,6 +19,7 @@ from portal.provider.calendar_feed import (
     feed_path,
     feed_reader,
     issue_feed,
+    record_feed_event,
     revoke_feed,
     user_feed,
 )
@@ -32,6 +34,10 @@ router = ProviderRouter(tags=["maintenances"])
 
 FEED = "/api/calendar_feed"
 NOT_WHILE_IMPERSONATING = N_("A calendar link can only be made by its own user.")
+NOT_FOR_STAFF = N_(
+    "Staff have no calendar link: it would hold every customer's maintenances. The maintenances "
+    "page shows them."
+)
 
 
 class CalendarFeedOut(ApiModel):
@@ -50,7 +56,7 @@ class NewCalendarFeedOut(CalendarFeedOut):
 
 def _own(principal: Principal) -> None:
     """The token is a credential of its user: nobody mints one in another's name."""
-    if principal.impersonator is not None or principal.token is not None:
+    if principal.impersonator is not None:
         raise ApiError(403, NOT_WHILE_IMPERSONATING)
 
 
@@ -64,11 +70,15 @@ def read_feed(db: SessionDep, principal: CurrentPrincipal) -> CalendarFeedOut:
 
 @router.post(FEED, response_model=NewCalendarFeedOut, status_code=201)
 def create_feed(
-    db: SessionDep, principal: CurrentPrincipal, language: LanguageDep
+    request: Request, db: SessionDep, principal: CurrentPrincipal, language: LanguageDep
 ) -> NewCalendarFeedOut:
-    """A new feed URL; the previous one, if any, stops working at once."""
+    """A new feed URL; the previous one, if any, stops working at once. Customers only."""
     _own(principal)
+    if principal.is_staff:
+        raise ApiError(403, NOT_FOR_STAFF)
+    replaced = user_feed(db, principal.user) is not None
     feed, token = issue_feed(db, principal.user, language)
+    record_feed_event(db, "calendar_feed.create", principal.user, request, replaced=replaced)
     db.commit()
     return NewCalendarFeedOut(
         active=True, created_at=feed.created_at, token=token, path=feed_path(token)
@@ -76,9 +86,10 @@ def create_feed(
 
 
 @router.delete(FEED, status_code=204)
-def delete_feed(db: SessionDep, principal: CurrentPrincipal) -> Response:
+def delete_feed(request: Request, db: SessionDep, principal: CurrentPrincipal) -> Response:
     _own(principal)
-    revoke_feed(db, principal.user)
+    if revoke_feed(db, principal.user):
+        record_feed_event(db, "calendar_feed.revoke", principal.user, request, reason="user")
     db.commit()
     return Response(status_code=204)
 

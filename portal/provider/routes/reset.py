@@ -18,6 +18,7 @@ from sqlmodel import Session, select
 from portal.i18n import N_
 from portal.provider import one_time_tokens
 from portal.provider.audit import record
+from portal.provider.calendar_feed import end_feeds
 from portal.provider.db import SessionDep
 from portal.provider.errors import ApiError, Violation
 from portal.provider.hydra import ApiModel
@@ -121,6 +122,7 @@ def reset_password(token: str, body: NewPassword, request: Request, db: SessionD
     db.add(user)
     one_time_tokens.spend_all(db, user.id)
     end_user_sessions(db, user.id, keep=request_session_id(request))
+    end_feeds(db, [user], "password", request)
     action = "account_confirmed" if stored.purpose == TokenPurpose.CONFIRM else "password_reset"
     record(db, request, action, actor=user, subject=user)
     db.commit()

@@ -15,6 +15,7 @@ from sqlmodel import Session, select
 from portal.i18n import N_
 from portal.permissions import MANAGE_USERS, may_manage, user_writes_blocked
 from portal.provider.audit import record
+from portal.provider.calendar_feed import end_feeds, feed_end_reason
 from portal.provider.db import SessionDep, preload
 from portal.provider.errors import ApiError, Violation
 from portal.provider.hydra import iri
@@ -171,6 +172,8 @@ def update_user(
     checked = check_write(db, principal, body, user)
     _apply(db, user, checked)
     db.add(user)
+    if reason := feed_end_reason(checked.changed):
+        end_feeds(db, [user], reason, request, actor=principal.user)
     _audit(db, request, principal, "user_updated", user, fields=sorted(checked.changed))
     _commit(db)
     db.refresh(user)

@@ -14,6 +14,7 @@ from sqlmodel import Session
 
 from portal.i18n import N_
 from portal.permissions import Role, is_staff, is_staff_email
+from portal.provider.calendar_feed import end_feeds
 from portal.provider.db import preload
 from portal.provider.errors import Violation
 from portal.provider.integration.batch import Entries, Kind
@@ -25,6 +26,7 @@ from portal.provider.integration.common import (
     Reference,
     Text,
     assign,
+    chunks,
     duplicates,
     path,
     rows_by,
@@ -136,18 +138,28 @@ def _fields(item: UserIn, companies: dict[str, Company]) -> dict[str, Any]:
     return values
 
 
+def _access(user: User) -> tuple[frozenset[str], Any, frozenset[Any]]:
+    """What a user's calendar feed link shows: their roles and companies."""
+    auxiliary = frozenset(company.id for company in user.auxiliary_companies)
+    return frozenset(user.roles), user.company_id, auxiliary
+
+
 def write(db: Session, entries: Entries[UserIn], resolved: Any) -> Counts:
     by_reference, by_email, companies = resolved
     counts = Counts()
     stored: list[tuple[UserIn, User, bool, bool]] = []
+    access_changed: list[User] = []
     for _, item in entries:
         stored_user = by_reference.get(item.reference) or by_email.get(item.email)
+        access_before = _access(stored_user) if stored_user is not None else None
         user, created, changed = upsert_row(User, stored_user, _fields(item, companies))
         if item.auxiliary_companies is not None:
             wanted = [companies[ref] for ref in dict.fromkeys(item.auxiliary_companies)]
             if {c.id for c in user.auxiliary_companies} != {c.id for c in wanted}:
                 user.auxiliary_companies = wanted
                 changed = True
+        if access_before is not None and _access(user) != access_before:
+            access_changed.append(user)
         db.add(user)
         by_email[user.email] = user
         stored.append((item, user, created, changed))
@@ -165,6 +177,8 @@ def write(db: Session, entries: Entries[UserIn], resolved: Any) -> Counts:
         if created and not user.ldap and user.is_active:
             send_account_confirmation(db, user, user.language)
         counts.add(created, changed)
+    for part in chunks(access_changed):
+        end_feeds(db, part, "access")
     return counts
 
 
