@@ -109,8 +109,10 @@ def end_feeds(
     records each one ended with ``reason``; ``request`` and ``actor`` say where the change came
     from, when it came through the API. The caller commits."""
     by_id = {user.id: user for user in users}
+    if not by_id:
+        return
     owners = select(CalendarFeed.user_id).where(col(CalendarFeed.user_id).in_(by_id))
-    ended = db.exec(owners).all() if by_id else []
+    ended = db.exec(owners).all()
     if not ended:
         return
     db.exec(delete(CalendarFeed).where(col(CalendarFeed.user_id).in_(ended)))
@@ -126,8 +128,8 @@ def record_feed_event(
     actor: Someone | None = None,
     **detail: Any,
 ) -> None:
-    """An audit entry about ``user``'s feed link. A change with no request behind it (a batch of
-    the JSON Lines import) is recorded without an address."""
+    """An audit entry about ``user``'s feed link. A change made by an integration batch has no
+    request here: recorded without actor or address, the batch's own entry says who sent it."""
     if request is not None:
         audit.record(db, request, action, actor=actor or user, subject=user, **detail)
         return
