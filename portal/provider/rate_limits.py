@@ -1,20 +1,21 @@
 """Rate limits on login and password reset, per account and per client address (DESIGN 4).
 
-A fixed window per key: the first attempt opens the window, at most ``limit`` attempts count in
-it. The counters live in the database, so every worker and instance shares them, and they are
-updated with single atomic statements, so concurrent attempts are all counted. Limits and windows
-are settings (docs/decisions/rate-limits.md).
+A fixed window per key: the first attempt opens the window, and an attempt that finds ``limit``
+attempts already counted in it is refused. The counters live in the database, so every worker
+and instance shares them; each attempt is counted first, by one atomic upsert that returns the
+count it reached, so concurrent attempts are all counted and at most ``limit`` of them go on.
+Limits and windows are settings (docs/decisions/rate-limits.md).
 """
 
 import hashlib
 import math
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from fastapi import Request
 from sqlalchemy import case
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlmodel import Session, col, delete, select, update
+from sqlmodel import Session, col, delete, update
 
 from portal.i18n import N_
 from portal.provider.errors import ApiError
@@ -54,45 +55,57 @@ def reset_limits() -> tuple[Limit, Limit]:
     )
 
 
-def retry_after(db: Session, limit: Limit, value: str) -> int | None:
-    """Seconds until ``value`` may try again, or None while it is under the limit."""
-    row = db.exec(
-        select(RateLimitCounter.window_start, RateLimitCounter.count).where(
-            RateLimitCounter.id == limit.key(value)
-        )
-    ).first()
-    if row is None:
-        return None
-    window_start, count = row
-    ends = window_start + limit.window
+def count_attempt(db: Session, pairs: list[tuple[Limit, str]]) -> int | None:
+    """Counts one attempt under each pair before anything else is decided, and answers the
+    seconds to wait when any pair is now over its limit (None under every limit). Each count is
+    a single upsert that returns the count it reached, so attempts racing each other are
+    numbered one by one and no more than the limit's tries go on (issue 47, item 14: 40 wrong
+    passwords sent at once got 19 tries when the limit was read first and counted after). The
+    caller commits; a success takes its attempt back with ``not_a_failure``."""
+    waits: list[int] = []
+    for limit, value in pairs:
+        window_start, count = _count(db, limit, value)
+        if count > limit.limit:
+            left = (window_start + limit.window - utcnow()).total_seconds()
+            waits.append(max(1, math.ceil(left)))
+    return max(waits) if waits else None
+
+
+def _count(db: Session, limit: Limit, value: str) -> tuple[datetime, int]:
     now = utcnow()
-    if now >= ends or count < limit.limit:
-        return None
-    return max(1, math.ceil((ends - now).total_seconds()))
-
-
-def hit(db: Session, limit: Limit, value: str) -> None:
-    """Count one attempt of ``value`` (the caller commits)."""
-    key, now = limit.key(value), utcnow()
+    window_start, count = col(RateLimitCounter.window_start), col(RateLimitCounter.count)
+    expired = window_start <= now - limit.window
     insert = postgresql.insert if db.get_bind().dialect.name == "postgresql" else sqlite.insert
-    db.exec(
+    statement = (
         insert(RateLimitCounter)
-        .values(id=key, window_start=now, count=0)
-        .on_conflict_do_nothing(index_elements=["id"])
-    )
-    expired = col(RateLimitCounter.window_start) <= now - limit.window
-    db.exec(
-        update(RateLimitCounter)
-        .where(col(RateLimitCounter.id) == key)
-        .values(
-            window_start=case((expired, now), else_=col(RateLimitCounter.window_start)),
-            count=case((expired, 1), else_=col(RateLimitCounter.count) + 1),
+        .values(id=limit.key(value), window_start=now, count=1)
+        .on_conflict_do_update(
+            index_elements=["id"],
+            set_={
+                "window_start": case((expired, now), else_=window_start),
+                "count": case((expired, 1), else_=count + 1),
+            },
         )
+        .returning(window_start, count)
     )
+    started, reached = db.connection().execute(statement).one()
+    return started, reached
 
 
-def clear(db: Session, limit: Limit, value: str) -> None:
-    db.exec(delete(RateLimitCounter).where(col(RateLimitCounter.id) == limit.key(value)))
+def not_a_failure(
+    db: Session, pairs: list[tuple[Limit, str]], *, clears_account: bool = False
+) -> None:
+    """The attempt ``count_attempt`` counted succeeded: it leaves every counter, since only
+    failures count. A completed login also ends the account's failures (the first pair); a
+    right password whose second factor is still due does not, or each password typed would
+    buy five more guesses of the code."""
+    key, count = col(RateLimitCounter.id), col(RateLimitCounter.count)
+    # Never below zero: a login of the same account may have cleared it meanwhile.
+    one_less = case((count > 0, count - 1), else_=0)
+    account = pairs[0][0].key(pairs[0][1])
+    new_count = case((key == account, 0), else_=one_less) if clears_account else one_less
+    keys = [limit.key(value) for limit, value in pairs]
+    db.exec(update(RateLimitCounter).where(key.in_(keys)).values(count=new_count))
 
 
 def purge_expired(db: Session) -> None:
@@ -111,14 +124,11 @@ def keyed(request: Request, account: str, limits: tuple[Limit, Limit]) -> list[t
     return pairs
 
 
-def refuse_when_limited(db: Session, pairs: list[tuple[Limit, str]]) -> None:
-    """429 with ``Retry-After`` when any of the pairs is over its limit."""
-    waits = [wait for limit, value in pairs if (wait := retry_after(db, limit, value))]
-    if waits:
-        seconds = max(waits)
-        raise ApiError(
-            429,
-            TOO_MANY_ATTEMPTS,
-            headers={"Retry-After": str(seconds)},
-            minutes=math.ceil(seconds / 60),
-        )
+def too_many_attempts(seconds: int) -> ApiError:
+    """The 429 of an attempt over a limit, with ``Retry-After``."""
+    return ApiError(
+        429,
+        TOO_MANY_ATTEMPTS,
+        headers={"Retry-After": str(seconds)},
+        minutes=math.ceil(seconds / 60),
+    )

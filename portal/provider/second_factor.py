@@ -1,15 +1,19 @@
 """TOTP second factor (issue 18, item 10; RFC 6238 with pyotp): enrolment, codes, recovery codes
 and remembered devices. Secrets of the browser (pending-login and device tokens) and recovery
-codes are stored as SHA-256 digests only; a TOTP code is accepted once (``last_step``)."""
+codes are stored as SHA-256 digests only. Whatever is single-use (a TOTP code's time step, a
+recovery code, a pending login) is spent by one conditional statement whose row count decides,
+so requests racing with the same code cannot both pass (issue 47, item 14)."""
 
 import io
 import secrets
 import uuid
 from datetime import timedelta
+from typing import Any, cast
 
 import pyotp
 import segno
-from sqlmodel import Session, col, delete, select
+from sqlalchemy import CursorResult
+from sqlmodel import Session, col, delete, update
 
 from portal.permissions import SECOND_FACTOR_ROLES
 from portal.provider.models import (
@@ -56,20 +60,58 @@ def start_enrolment(db: Session, user: Someone) -> tuple[str, str, str]:
     return secret, uri, svg.getvalue().decode()
 
 
-def accept_code(factor: SecondFactor, code: str) -> bool:
-    """Whether ``code`` is the TOTP of now (±30 s) and newer than the last accepted one."""
+def _code_step(factor: SecondFactor, code: str) -> int | None:
+    """The time step whose TOTP ``code`` is, within a step of now either way (clock drift)."""
     code = code.replace(" ", "")
     if not (code.isdigit() and len(code) == 6):
-        return False
+        return None
     totp = pyotp.TOTP(factor.secret)
     now = utcnow()
     for drift in (-1, 0, 1):
         at = now + timedelta(seconds=30 * drift)
-        step = totp.timecode(at)
-        if step > factor.last_step and secrets.compare_digest(totp.at(at), code):
-            factor.last_step = step
-            return True
-    return False
+        if secrets.compare_digest(totp.at(at), code):
+            return totp.timecode(at)
+    return None
+
+
+def _spent(result: object) -> bool:
+    """Whether the conditional statement changed its row: only one of the racing requests
+    does."""
+    return cast(CursorResult[Any], result).rowcount == 1
+
+
+def accept_code(db: Session, factor: SecondFactor, code: str) -> bool:
+    """Whether ``code`` is the TOTP of now (±30 s) and newer than any accepted before: its step
+    is claimed by a conditional UPDATE, so a code serves once however many requests bring it."""
+    step = _code_step(factor, code)
+    return step is not None and _spent(
+        db.exec(
+            update(SecondFactor)
+            .where(
+                col(SecondFactor.user_id) == factor.user_id,
+                col(SecondFactor.last_step) < step,
+                col(SecondFactor.confirmed_at).is_not(None),
+            )
+            .values(last_step=step)
+        )
+    )
+
+
+def confirm(db: Session, factor: SecondFactor, code: str) -> bool:
+    """The first right code confirms an enrolment, once: the same claim, on an unconfirmed
+    factor."""
+    step = _code_step(factor, code)
+    return step is not None and _spent(
+        db.exec(
+            update(SecondFactor)
+            .where(
+                col(SecondFactor.user_id) == factor.user_id,
+                col(SecondFactor.last_step) < step,
+                col(SecondFactor.confirmed_at).is_(None),
+            )
+            .values(last_step=step, confirmed_at=utcnow())
+        )
+    )
 
 
 def new_recovery_codes(db: Session, user_id: uuid.UUID) -> list[str]:
@@ -82,18 +124,17 @@ def new_recovery_codes(db: Session, user_id: uuid.UUID) -> list[str]:
 
 
 def spend_recovery_code(db: Session, user_id: uuid.UUID, code: str) -> bool:
-    stored = db.exec(
-        select(RecoveryCode).where(
-            RecoveryCode.code_hash == token_hash(code.strip().lower()),
-            RecoveryCode.user_id == user_id,
-            col(RecoveryCode.used_at).is_(None),
+    return _spent(
+        db.exec(
+            update(RecoveryCode)
+            .where(
+                col(RecoveryCode.code_hash) == token_hash(code.strip().lower()),
+                col(RecoveryCode.user_id) == user_id,
+                col(RecoveryCode.used_at).is_(None),
+            )
+            .values(used_at=utcnow())
         )
-    ).first()
-    if stored is None:
-        return False
-    stored.used_at = utcnow()
-    db.add(stored)
-    return True
+    )
 
 
 def open_pending_login(db: Session, user_id: uuid.UUID) -> str:
@@ -105,6 +146,11 @@ def open_pending_login(db: Session, user_id: uuid.UUID) -> str:
 def pending_login(db: Session, token: str) -> PendingLogin | None:
     pending = db.get(PendingLogin, token_hash(token)) if token else None
     return pending if pending is not None and pending.expires_at > utcnow() else None
+
+
+def end_pending_login(db: Session, pending: PendingLogin) -> bool:
+    """Spends a pending login; False when a request racing this one spent it first."""
+    return _spent(db.exec(delete(PendingLogin).where(col(PendingLogin.id) == pending.id)))
 
 
 def remember_device(db: Session, user_id: uuid.UUID) -> str:

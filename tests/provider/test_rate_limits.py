@@ -1,6 +1,7 @@
 """Rate limits on login and reset (DESIGN 4, docs/decisions/rate-limits.md): per account and per
 address, counted in the database, 429 with a translated message and Retry-After."""
 
+import asyncio
 from datetime import timedelta
 from itertools import count
 
@@ -110,6 +111,42 @@ async def test_the_limit_ends_with_its_window(client: httpx.AsyncClient, world: 
     ).status_code == 204
 
 
+async def test_parallel_wrong_passwords_get_exactly_the_accounts_tries(
+    client: httpx.AsyncClient, world: World
+) -> None:
+    """Issue 47, item 14: 40 wrong passwords sent at once got 19 tries instead of 5, each
+    request checking the limit before any had counted. Each attempt now counts first."""
+    world.add_user("raced", "acme")
+    attempts = [
+        client.post(
+            "/login",
+            json={"username": "raced@example.test", "password": "wrong"},
+            headers={"X-Forwarded-For": new_address()},
+        )
+        for _ in range(40)
+    ]
+    statuses = [response.status_code for response in await asyncio.gather(*attempts)]
+    limit = get_settings().login_limit_per_account
+    assert (statuses.count(401), statuses.count(429)) == (limit, 40 - limit)
+
+
+async def test_parallel_attempts_from_one_address_get_exactly_its_tries(
+    client: httpx.AsyncClient, world: World
+) -> None:
+    address = new_address()
+    attempts = [
+        client.post(
+            "/login",
+            json={"username": f"parallel{attempt}@example.test", "password": "wrong"},
+            headers={"X-Forwarded-For": address},
+        )
+        for attempt in range(40)
+    ]
+    statuses = [response.status_code for response in await asyncio.gather(*attempts)]
+    limit = get_settings().login_limit_per_address
+    assert (statuses.count(401), statuses.count(429)) == (limit, 40 - limit)
+
+
 async def test_limits_are_settings(client: httpx.AsyncClient, world: World) -> None:
     world.add_user("strict", "acme")
     with overridden(login_limit_per_account=2, login_limit_window_minutes=1):
@@ -146,6 +183,15 @@ async def test_three_resets_per_account_and_hour_known_or_not(
     for _ in range(get_settings().reset_limit_per_account):
         assert (await _reset(client, email, new_address())).status_code == 204
     _assert_limited(await _reset(client, email, new_address()), 60)
+
+
+async def test_parallel_reset_requests_get_exactly_the_accounts_mails(
+    client: httpx.AsyncClient, world: World
+) -> None:
+    requests = [_reset(client, "claire@example.test", new_address()) for _ in range(20)]
+    statuses = [response.status_code for response in await asyncio.gather(*requests)]
+    limit = get_settings().reset_limit_per_account
+    assert (statuses.count(204), statuses.count(429)) == (limit, 20 - limit)
 
 
 async def test_ten_resets_per_address_and_hour(client: httpx.AsyncClient, world: World) -> None:

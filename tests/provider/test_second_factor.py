@@ -2,13 +2,16 @@
 with a code or a single-use recovery code, replay refused, rate limits, remembered devices, and
 an administrator's audited reset."""
 
+import asyncio
 import time
+from collections.abc import AsyncIterator, Callable
 
 import httpx
 import pyotp
 import pytest
 import sqlalchemy as sa
-from sqlmodel import Session, select
+from fastapi import FastAPI
+from sqlmodel import Session, col, select
 
 from portal.permissions import Role
 from portal.provider.models import AuditLog, RecoveryCode
@@ -16,7 +19,7 @@ from portal.provider.second_factor import DEVICE_COOKIE, PENDING_COOKIE
 from portal.provider.sessions import COOKIE_NAME, token_hash
 from portal.settings import Settings
 from tests.provider.accounts import add_staff
-from tests.provider.conftest import PASSWORD, SignIn, World
+from tests.provider.conftest import BASE_URL, PASSWORD, SignIn, World
 from tests.provider.settings_override import overridden
 
 
@@ -124,6 +127,92 @@ async def test_a_recovery_code_serves_once(
     assert again.status_code == 401
 
 
+@pytest.fixture
+async def browsers(app: FastAPI) -> AsyncIterator[Callable[[int], list[httpx.AsyncClient]]]:
+    """Clients with cookie jars and addresses of their own, as separate browsers have (their
+    failures then fill no address's rate limit)."""
+    opened: list[httpx.AsyncClient] = []
+
+    def open_browsers(count: int) -> list[httpx.AsyncClient]:
+        for _ in range(count):
+            address = {"X-Forwarded-For": f"192.0.2.{len(opened) + 1}"}
+            transport = httpx.ASGITransport(app)
+            opened.append(
+                httpx.AsyncClient(transport=transport, base_url=BASE_URL, headers=address)
+            )
+        return opened[-count:]
+
+    yield open_browsers
+    for browser in opened:
+        await browser.aclose()
+
+
+async def _second_steps_at_once(
+    browsers: list[httpx.AsyncClient], email: str, code: str
+) -> list[int]:
+    """Each browser types the password, then all send ``code`` at the same moment."""
+    for browser in browsers:
+        assert (await _password(browser, email)).status_code == 202
+    steps = [browser.post("/login/second_factor", json={"code": code}) for browser in browsers]
+    return [response.status_code for response in await asyncio.gather(*steps)]
+
+
+async def test_one_code_sent_in_parallel_opens_one_session(
+    client: httpx.AsyncClient,
+    world: World,
+    sign_in: SignIn,
+    browsers: Callable[[int], list[httpx.AsyncClient]],
+) -> None:
+    """Issue 47, item 14: one TOTP code sent by six browsers at once opened five sessions; its
+    time step is now claimed by a conditional UPDATE, which only one request wins."""
+    email = _user(world, "mfa-race")
+    totp, _ = await _enrol(client, sign_in, "mfa-race")
+    statuses = await _second_steps_at_once(browsers(6), email, _next_code(totp))
+    assert statuses.count(204) == 1, statuses
+    assert set(statuses) <= {204, 401, 429}
+
+
+async def test_one_recovery_code_sent_in_parallel_opens_one_session(
+    client: httpx.AsyncClient,
+    world: World,
+    sign_in: SignIn,
+    browsers: Callable[[int], list[httpx.AsyncClient]],
+) -> None:
+    email = _user(world, "mfa-race-recovery")
+    _, codes = await _enrol(client, sign_in, "mfa-race-recovery")
+    statuses = await _second_steps_at_once(browsers(6), email, codes[0])
+    assert statuses.count(204) == 1, statuses
+    with Session(world.engine) as db:
+        left = db.exec(
+            select(RecoveryCode).where(
+                RecoveryCode.user_id == world.users["mfa-race-recovery"],
+                col(RecoveryCode.used_at).is_(None),
+            )
+        ).all()
+    assert len(left) == 9
+
+
+async def test_one_code_confirms_an_enrolment_once(
+    world: World, sign_in: SignIn, client: httpx.AsyncClient
+) -> None:
+    """Two confirmations racing with one code: one gets the recovery codes, the other a
+    refusal, and only one set of codes is stored."""
+    _user(world, "mfa-race-confirm")
+    await sign_in("mfa-race-confirm")
+    totp = pyotp.TOTP((await client.post("/api/second_factor")).json()["secret"])
+    code = totp.now()
+    confirmations = [
+        client.post("/api/second_factor/confirm", json={"code": code}) for _ in range(4)
+    ]
+    statuses = [response.status_code for response in await asyncio.gather(*confirmations)]
+    assert statuses.count(200) == 1, statuses
+    with Session(world.engine) as db:
+        stored = db.exec(
+            select(RecoveryCode).where(RecoveryCode.user_id == world.users["mfa-race-confirm"])
+        ).all()
+    assert len(stored) == 10
+
+
 async def test_without_a_pending_login_the_second_step_answers_401(
     client: httpx.AsyncClient,
 ) -> None:
@@ -145,6 +234,24 @@ async def test_codes_are_rate_limited_like_the_password(
     # Over the limit, even the right code waits.
     right = await client.post("/login/second_factor", json={"code": _next_code(totp)})
     assert right.status_code == 429
+
+
+async def test_a_right_password_neither_counts_nor_clears_the_failures(
+    client: httpx.AsyncClient, world: World, sign_in: SignIn
+) -> None:
+    """The password is counted first like every attempt; when the code is still due it takes
+    its own attempt back, but not the failures before it: typing the password again buys no
+    more guesses."""
+    email = _user(world, "mfa-no-clear")
+    await _enrol(client, sign_in, "mfa-no-clear")
+    client.headers["X-Forwarded-For"] = "192.0.2.99"  # failures of its own address
+    wrong_code = {"code": "000000"}
+    assert (await _password(client, email)).status_code == 202
+    for _ in range(4):
+        assert (await client.post("/login/second_factor", json=wrong_code)).status_code == 401
+    assert (await _password(client, email)).status_code == 202
+    assert (await client.post("/login/second_factor", json=wrong_code)).status_code == 401
+    assert (await _password(client, email)).status_code == 429
 
 
 async def test_a_remembered_device_skips_the_second_step(

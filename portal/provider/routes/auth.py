@@ -19,12 +19,12 @@ from portal.provider.language import request_language
 from portal.provider.models import User
 from portal.provider.passwords import hash_password, needs_rehash, verify_password
 from portal.provider.rate_limits import (
-    clear,
-    hit,
+    count_attempt,
     keyed,
     login_limits,
+    not_a_failure,
     purge_expired,
-    refuse_when_limited,
+    too_many_attempts,
 )
 from portal.provider.routing import ProviderRouter
 from portal.provider.sessions import (
@@ -67,22 +67,22 @@ class LoginBody(ApiModel):
 )
 def login(body: LoginBody, request: Request, db: SessionDep) -> Response:
     email = body.username.strip().lower()
-    # Only failures count, per e-mail typed and per address; over a limit even the right password
-    # waits, so guessing gains nothing.
+    # Every attempt counts first, per e-mail typed and per address, and a success takes its own
+    # back: only failures count. Over a limit even the right password waits, so guessing gains
+    # nothing.
     limits = keyed(request, email, login_limits())
-    try:
-        refuse_when_limited(db, limits)
-    except ApiError:
+    wait = count_attempt(db, limits)
+    if wait is not None:
         record(db, request, "login_throttled", username=email)
-        db.commit()
-        raise
+    # Committed before the slow password check, so that no lock on the counters is held during it.
+    db.commit()
+    if wait is not None:
+        raise too_many_attempts(wait)
     user = db.exec(select(User).where(User.email == email)).first()
     account = user if user is not None and user.is_active else None
     # Verified even without an account, so the timing does not tell whether the e-mail exists.
     password_matches = verify_password(account.password_hash if account else None, body.password)
     if account is None or not password_matches:
-        for limit, value in limits:
-            hit(db, limit, value)
         record(db, request, "login_failed", subject=user, username=email)
         db.commit()
         raise ApiError(401, INVALID_CREDENTIALS)
@@ -90,6 +90,7 @@ def login(body: LoginBody, request: Request, db: SessionDep) -> Response:
         db, account.id, request.cookies.get(factors.DEVICE_COOKIE, "")
     ):
         # The password is right; the session waits for the second factor (issue 18, item 10).
+        not_a_failure(db, limits)
         pending = factors.open_pending_login(db, account.id)
         record(db, request, "login_second_factor_due", actor=account)
         db.commit()
@@ -103,7 +104,7 @@ def login(body: LoginBody, request: Request, db: SessionDep) -> Response:
         # The language of the e-mails the user will receive: the one they last used.
         account.language = request_language(request)
     db.add(account)
-    clear(db, *limits[0])
+    not_a_failure(db, limits, clears_account=True)
     # Rotation: whatever session the browser held is replaced by a new one.
     close_session(db, request)
     purge_expired_sessions(db)

@@ -25,7 +25,7 @@ from portal.provider.hydra import ApiModel
 from portal.provider.mail import send_password_reset
 from portal.provider.models import TokenPurpose, User
 from portal.provider.passwords import hash_password
-from portal.provider.rate_limits import hit, keyed, refuse_when_limited, reset_limits
+from portal.provider.rate_limits import count_attempt, keyed, reset_limits, too_many_attempts
 from portal.provider.routing import ProviderRouter
 from portal.provider.schemas.users import PASSWORD_MAX_LENGTH
 from portal.provider.sessions import end_user_sessions, request_session_id
@@ -71,15 +71,12 @@ def request_reset(
     if is_blank(email) or not is_email(email):
         message = BLANK if is_blank(email) else INVALID_EMAIL
         raise ApiError(422, INVALID_DATA, violations=[Violation("email", message)])
-    pairs = keyed(request, email, reset_limits())
-    try:
-        refuse_when_limited(db, pairs)
-    except ApiError:
+    # Counted first, so that requests sent together cannot all pass the limit.
+    wait = count_attempt(db, keyed(request, email, reset_limits()))
+    if wait is not None:
         record(db, request, "password_reset_throttled", username=email)
         db.commit()
-        raise
-    for limit, value in pairs:
-        hit(db, limit, value)
+        raise too_many_attempts(wait)
     user = db.exec(select(User).where(User.email == email)).first()
     # LDAP accounts keep their password in the directory: like unknown ones, they get nothing.
     # Read before the commit, which expires the user (reading after would be one more query).

@@ -19,9 +19,15 @@ from portal.provider.audit import record
 from portal.provider.db import SessionDep
 from portal.provider.errors import ApiError
 from portal.provider.hydra import ApiModel, iri
-from portal.provider.models import PendingLogin, RecoveryCode, User
+from portal.provider.models import RecoveryCode, User
 from portal.provider.people import Person
-from portal.provider.rate_limits import clear, hit, keyed, login_limits, refuse_when_limited
+from portal.provider.rate_limits import (
+    count_attempt,
+    keyed,
+    login_limits,
+    not_a_failure,
+    too_many_attempts,
+)
 from portal.provider.routes.auth import USER_LOCATION
 from portal.provider.routing import ProviderRouter
 from portal.provider.security import (
@@ -127,10 +133,8 @@ def confirm(
     factor = db.get(factors.SecondFactor, user.id)
     if factor is None or factor.confirmed_at is not None:
         raise ApiError(409, NOT_STARTED if factor is None else ALREADY_ENROLLED)
-    if not factors.accept_code(factor, body.code):
+    if not factors.confirm(db, factor, body.code):
         raise ApiError(422, INVALID_CODE)
-    factor.confirmed_at = factors.utcnow()
-    db.add(factor)
     codes = factors.new_recovery_codes(db, user.id)
     record(db, request, "second_factor_enrolled", actor=user, subject=user)
     db.commit()
@@ -169,21 +173,24 @@ def second_step(body: SecondStep, request: Request, db: SessionDep) -> Response:
     if pending is None or user is None or not user.is_active:
         raise ApiError(401, NO_LOGIN_PENDING)
     limits = keyed(request, user.email, login_limits())
-    refuse_when_limited(db, limits)
+    wait = count_attempt(db, limits)
+    if wait is not None:
+        record(db, request, "login_throttled", subject=user, username=user.email)
+        db.commit()
+        raise too_many_attempts(wait)
     factor = factors.confirmed_factor(db, user.id)
     method = ""
-    if factor is not None and factors.accept_code(factor, body.code):
+    if factor is not None and factors.accept_code(db, factor, body.code):
         method = "totp"
     elif factor is not None and factors.spend_recovery_code(db, user.id, body.code):
         method = "recovery_code"
     if not method:
-        for limit, value in limits:
-            hit(db, limit, value)
         record(db, request, "second_factor_failed", subject=user, username=user.email)
         db.commit()
         raise ApiError(401, INVALID_CODE)
-    clear(db, *limits[0])
-    db.delete(db.get_one(PendingLogin, pending.id))
+    if not factors.end_pending_login(db, pending):
+        raise ApiError(401, NO_LOGIN_PENDING)
+    not_a_failure(db, limits, clears_account=True)
     close_session(db, request)
     token = open_session(db, request, user)
     record(db, request, "login", actor=user, second_factor=method)
