@@ -16,6 +16,7 @@ from typing import Annotated, Any, TypeVar, cast
 import psycopg
 from fastapi import Depends, Request
 from sqlalchemy import Engine, event
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
 from sqlalchemy.engine.interfaces import DBAPICursor, ExecutionContext
 from sqlalchemy.exc import DisconnectionError
@@ -103,6 +104,13 @@ def _execute(
     prepare = bool(context.execution_options.get(_PLANNED_ONCE))
     cast(psycopg.Cursor[Any], cursor).execute(statement, parameters, prepare=prepare)
     return True
+
+
+def upsert(db: Session, model: type[Any]) -> postgresql.Insert | sqlite.Insert:
+    """An ``INSERT`` into ``model``'s table that takes ``ON CONFLICT`` clauses, which both
+    databases write alike but SQLAlchemy builds per dialect."""
+    dialect = postgresql if db.get_bind().dialect.name == "postgresql" else sqlite
+    return dialect.insert(model)
 
 
 def read_engine(engine: Engine) -> Engine:

@@ -14,10 +14,10 @@ from datetime import datetime, timedelta
 
 from fastapi import Request
 from sqlalchemy import case
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, col, delete, update
 
 from portal.i18n import N_
+from portal.provider.db import upsert
 from portal.provider.errors import ApiError
 from portal.provider.models import RateLimitCounter, utcnow
 from portal.provider.sessions import client_address
@@ -64,20 +64,21 @@ def count_attempt(db: Session, pairs: list[tuple[Limit, str]]) -> int | None:
     caller commits; a success takes its attempt back with ``not_a_failure``."""
     waits: list[int] = []
     for limit, value in pairs:
-        window_start, count = _count(db, limit, value)
+        window_start, count = count_in_window(db, limit, value)
         if count > limit.limit:
             left = (window_start + limit.window - utcnow()).total_seconds()
             waits.append(max(1, math.ceil(left)))
     return max(waits) if waits else None
 
 
-def _count(db: Session, limit: Limit, value: str) -> tuple[datetime, int]:
+def count_in_window(db: Session, limit: Limit, value: str) -> tuple[datetime, int]:
+    """Counts one more of ``value`` under ``limit``: the start of its window (opened now if
+    the last one has ended) and the count reached in it."""
     now = utcnow()
     window_start, count = col(RateLimitCounter.window_start), col(RateLimitCounter.count)
     expired = window_start <= now - limit.window
-    insert = postgresql.insert if db.get_bind().dialect.name == "postgresql" else sqlite.insert
     statement = (
-        insert(RateLimitCounter)
+        upsert(db, RateLimitCounter)
         .values(id=limit.key(value), window_start=now, count=1)
         .on_conflict_do_update(
             index_elements=["id"],

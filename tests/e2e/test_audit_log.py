@@ -3,6 +3,7 @@ e-mail, pages through the entries, and the filters stay in the URL; a customer i
 
 import re
 
+import httpx
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.helpers import log_in, log_in_as, open_user_menu
@@ -56,3 +57,26 @@ def test_a_customer_cannot_open_it(page: Page) -> None:
     page.keyboard.press("Escape")
     page.goto("/audit")
     expect(page.get_by_role("alert").filter(has_text="Forbidden access")).to_be_visible()
+
+
+def test_a_forged_email_and_a_flood_show_for_what_they_are(page: Page, portal_url: str) -> None:
+    """Issue 47, item 17: a right-to-left override in the e-mail typed at login showed the
+    reversed text as a plain address; it is now written out. The refusals of one address
+    beyond the first ten of a window are one entry that says how many."""
+    forged = "\u202etset.knab@eve"  # shown as eve@bank.test by the override
+    attempt = {"username": forged, "password": "Not-the-password-1"}
+    # From an address of its own, which the portal (a trusted proxy) would have forwarded.
+    with httpx.Client(base_url=f"{portal_url}/provider") as provider:
+        for _ in range(17):  # 5 failures, then 12 refusals: 10 itemised and 2 counted
+            provider.post("/login", json=attempt, headers={"X-Forwarded-For": "203.0.113.77"})
+
+    log_in_as(page, "admin@patchbay.test", "/audit?email=knab")
+    table = page.get_by_role("table", name="Audit log")
+    expect(page.get_by_test_id("audit-count")).to_have_text("15 entries")
+    expect(table.get_by_role("row").nth(1)).to_contain_text("<U+202E>tset.knab@eve")
+    assert "\u202e" not in table.inner_text()
+
+    page.goto("/audit?action=login_throttled")
+    newest = table.get_by_role("row").nth(1)
+    expect(newest).to_contain_text("2 attempts")
+    expect(newest).to_contain_text("203.0.113.77")

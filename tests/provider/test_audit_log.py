@@ -1,13 +1,16 @@
 """The audit log collection (issue 17): administrators only, newest first, filtered by action,
 by any e-mail an entry names and by day, paged."""
 
+from collections import Counter
 from datetime import timedelta
 
 import httpx
 import pytest
-from sqlmodel import Session
+from sqlmodel import Session, select
 
+from portal.provider.audit import ITEMISED_REFUSALS
 from portal.provider.models import AuditLog, utcnow
+from portal.settings import get_settings
 from tests.provider.conftest import PASSWORD, SignIn, World
 
 
@@ -84,3 +87,28 @@ async def test_filters_by_email_and_day(
     assert PASSWORD not in bad.text
     # Issue 18, item 9: "0" was 1970-01-01 (seconds since 1970), and every entry came back.
     assert (await client.get("/api/audit_log", params={"at[before]": "0"})).status_code == 400
+
+
+async def test_a_flood_of_refused_logins_writes_a_bounded_number_of_rows(
+    client: httpx.AsyncClient, sign_in: SignIn, entries: World
+) -> None:
+    """Issue 47, item 17: every refused login wrote a row. From one address, the first refusals
+    of each action in a window are itemised and the rest counted on one entry: the rows below
+    are as many for a thousand refusals as for a million."""
+    address, flood = "198.51.100.66", 1_000
+    body = {"username": "flooded@example.test", "password": "wrong"}
+    for _ in range(flood):
+        response = await client.post("/login", json=body, headers={"X-Forwarded-For": address})
+        assert response.status_code in (401, 429)
+    with Session(entries.engine) as db:
+        rows = db.exec(select(AuditLog).where(AuditLog.client_address == address)).all()
+    by_action = Counter(row.action for row in rows)
+    limit = get_settings().login_limit_per_account
+    assert by_action == {"login_failed": limit, "login_throttled": ITEMISED_REFUSALS + 1}
+    assert sum(row.count for row in rows) == flood
+    await sign_in("admin")
+    newest = await client.get("/api/audit_log", params={"action": "login_throttled"})
+    summary = newest.json()["hydra:member"][0]
+    assert summary["clientAddress"] == address
+    assert summary["count"] == flood - limit - ITEMISED_REFUSALS
+    assert summary["actorEmail"] is None

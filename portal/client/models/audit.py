@@ -17,6 +17,8 @@ class AuditEntry(Entity):
     impersonator_email: str | None = None
     client_address: str | None = None
     detail: dict[str, str] = Field(default_factory=dict)
+    # Above 1 for the entry that counts an address's refusals beyond the first few of a window.
+    count: int = 1
 
 
 class AuditFilters(Filters):

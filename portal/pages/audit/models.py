@@ -1,10 +1,17 @@
 """An audit entry as the table shows it: the moment in the reader's language, the action's
 label, who acted (and who was behind them), about whom, from where, and the other facts."""
 
+import unicodedata
+
 from pydantic import BaseModel
 
 from portal.client.models import AuditEntry
-from portal.i18n import N_, format_moment, gettext
+from portal.i18n import N_, format_moment, format_number, gettext, ngettext
+
+# Characters that change how the text around them shows without showing themselves: controls
+# (C0, C1), format characters (the bidirectional embeddings, overrides and isolates, the marks,
+# zero-width characters) and the line and paragraph separators.
+_INVISIBLE = frozenset({"Cc", "Cf", "Zl", "Zp"})
 
 # The actions the provider records, with their labels; the filter offers them in this order.
 ACTIONS: dict[str, str] = {
@@ -29,6 +36,18 @@ ACTIONS: dict[str, str] = {
 }
 
 
+def visible(text: str) -> str:
+    """``text`` with every invisible character written as its code point (``<U+202E>``).
+
+    What the log shows was typed by anyone (the e-mail of a failed login): a right-to-left
+    override would show ``moc.liam@eve`` as ``eve@mail.com``, a line break would forge a second
+    line (issue 47, item 17). Written out rather than dropped, so the reader sees the trick."""
+    return "".join(
+        f"<U+{ord(char):04X}>" if unicodedata.category(char) in _INVISIBLE else char
+        for char in text
+    )
+
+
 class AuditRow(BaseModel):
     id: str = ""
     at: str = ""
@@ -38,17 +57,28 @@ class AuditRow(BaseModel):
     subject: str = ""
     address: str = ""
     detail: str = ""
+    # "9 990 attempts" for the entry that counts a flood of refusals; empty for one event.
+    times: str = ""
 
     @classmethod
     def of(cls, entry: AuditEntry, language: str, zone: str) -> "AuditRow":
         label = ACTIONS.get(entry.action)
+        details = " · ".join(f"{key}: {value}" for key, value in sorted(entry.detail.items()))
         return cls(
             id=entry.id,
             at=format_moment(entry.at, language, zone),
-            action=gettext(language, label) if label else entry.action,
-            actor=entry.actor_email or "",
-            impersonator=entry.impersonator_email or "",
-            subject=entry.subject_email or "",
-            address=entry.client_address or "",
-            detail=" · ".join(f"{key}: {value}" for key, value in sorted(entry.detail.items())),
+            action=gettext(language, label) if label else visible(entry.action),
+            actor=visible(entry.actor_email or ""),
+            impersonator=visible(entry.impersonator_email or ""),
+            subject=visible(entry.subject_email or ""),
+            address=visible(entry.client_address or ""),
+            detail=visible(details),
+            times=_times(entry.count, language),
         )
+
+
+def _times(count: int, language: str) -> str:
+    if count <= 1:
+        return ""
+    shown = format_number(count, language)
+    return ngettext(language, "{shown} attempt", "{shown} attempts", count, shown=shown)

@@ -62,7 +62,11 @@ def _muted(text: rx.Var) -> rx.Component:
 def _cells(entry: ObjectVar[AuditRow]) -> list[rx.Component | rx.Var]:
     return [
         rx.text(entry.at, white_space="nowrap"),
-        rx.text(entry.action, weight="medium", min_width="140px"),
+        rx.vstack(
+            rx.text(entry.action, weight="medium", min_width="140px"),
+            rx.cond(entry.times, _muted(entry.times)),
+            spacing="0",
+        ),
         rx.vstack(
             rx.text(entry.actor, white_space="nowrap"),
             rx.cond(entry.impersonator, _muted(_("through {name}", name=entry.impersonator))),

@@ -77,6 +77,9 @@ class AuditLog(SQLModel, table=True):
     action: str = Field(max_length=60, index=True)
     detail: dict[str, Any] = Field(default_factory=dict, sa_type=sa.JSON)
     client_address: str | None = Field(default=None, max_length=64)
+    # How many times it happened: more than one for the entry that counts the refusals of an
+    # address beyond the first few of a window (``portal.provider.audit.record_refusal``).
+    count: int = 1
 
 
 class RateLimitCounter(SQLModel, table=True):

@@ -43,6 +43,10 @@ class AuditEntryOut(ApiModel):
     impersonator_email: str | None = Field(description="The staff member behind the actor, if any.")
     client_address: str | None
     detail: dict[str, str] = Field(description="The other facts of the entry, as text.")
+    count: int = Field(
+        description="How many times it happened: above 1 for the entry that counts the refusals "
+        "of one address beyond the first ten of a window (no e-mail is kept for those)."
+    )
 
 
 def entry_out(entry: AuditLog) -> AuditEntryOut:
@@ -61,6 +65,7 @@ def entry_out(entry: AuditLog) -> AuditEntryOut:
         impersonator_email=people["impersonator_email"],
         client_address=entry.client_address,
         detail={key: _text(value) for key, value in detail.items()},
+        count=entry.count,
     )
 
 

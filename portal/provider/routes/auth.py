@@ -11,7 +11,7 @@ from sqlmodel import select
 
 from portal.i18n import N_
 from portal.provider import second_factor as factors
-from portal.provider.audit import record
+from portal.provider.audit import record, record_refusal
 from portal.provider.db import SessionDep
 from portal.provider.errors import ApiError
 from portal.provider.hydra import ApiModel, iri
@@ -73,7 +73,7 @@ def login(body: LoginBody, request: Request, db: SessionDep) -> Response:
     limits = keyed(request, email, login_limits())
     wait = count_attempt(db, limits)
     if wait is not None:
-        record(db, request, "login_throttled", username=email)
+        record_refusal(db, request, "login_throttled", limits, username=email)
     # Committed before the slow password check, so that no lock on the counters is held during it.
     db.commit()
     if wait is not None:
@@ -83,7 +83,7 @@ def login(body: LoginBody, request: Request, db: SessionDep) -> Response:
     # Verified even without an account, so the timing does not tell whether the e-mail exists.
     password_matches = verify_password(account.password_hash if account else None, body.password)
     if account is None or not password_matches:
-        record(db, request, "login_failed", subject=user, username=email)
+        record_refusal(db, request, "login_failed", limits, subject=user, username=email)
         db.commit()
         raise ApiError(401, INVALID_CREDENTIALS)
     if factors.confirmed_factor(db, account.id) is not None and not factors.is_remembered(

@@ -17,7 +17,7 @@ from sqlmodel import Session, select
 
 from portal.i18n import N_
 from portal.provider import one_time_tokens
-from portal.provider.audit import record
+from portal.provider.audit import record, record_refusal
 from portal.provider.calendar_feed import end_feeds
 from portal.provider.db import SessionDep
 from portal.provider.errors import ApiError, Violation
@@ -72,9 +72,10 @@ def request_reset(
         message = BLANK if is_blank(email) else INVALID_EMAIL
         raise ApiError(422, INVALID_DATA, violations=[Violation("email", message)])
     # Counted first, so that requests sent together cannot all pass the limit.
-    wait = count_attempt(db, keyed(request, email, reset_limits()))
+    limits = keyed(request, email, reset_limits())
+    wait = count_attempt(db, limits)
     if wait is not None:
-        record(db, request, "password_reset_throttled", username=email)
+        record_refusal(db, request, "password_reset_throttled", limits, username=email)
         db.commit()
         raise too_many_attempts(wait)
     user = db.exec(select(User).where(User.email == email)).first()

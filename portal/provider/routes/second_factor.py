@@ -15,7 +15,7 @@ from sqlmodel import col, func, select
 
 from portal.i18n import N_
 from portal.provider import second_factor as factors
-from portal.provider.audit import record
+from portal.provider.audit import record, record_refusal
 from portal.provider.db import SessionDep
 from portal.provider.errors import ApiError
 from portal.provider.hydra import ApiModel, iri
@@ -175,7 +175,7 @@ def second_step(body: SecondStep, request: Request, db: SessionDep) -> Response:
     limits = keyed(request, user.email, login_limits())
     wait = count_attempt(db, limits)
     if wait is not None:
-        record(db, request, "login_throttled", subject=user, username=user.email)
+        record_refusal(db, request, "login_throttled", limits, subject=user, username=user.email)
         db.commit()
         raise too_many_attempts(wait)
     factor = factors.confirmed_factor(db, user.id)
@@ -185,7 +185,9 @@ def second_step(body: SecondStep, request: Request, db: SessionDep) -> Response:
     elif factor is not None and factors.spend_recovery_code(db, user.id, body.code):
         method = "recovery_code"
     if not method:
-        record(db, request, "second_factor_failed", subject=user, username=user.email)
+        record_refusal(
+            db, request, "second_factor_failed", limits, subject=user, username=user.email
+        )
         db.commit()
         raise ApiError(401, INVALID_CODE)
     if not factors.end_pending_login(db, pending):
