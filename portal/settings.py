@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import urlsplit
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -106,6 +106,12 @@ class Settings(BaseSettings):
     # user managers, sales): until they set one up, their session reaches only the set-up.
     # Unset: required in production, not elsewhere (the demo's staff sign in with a password).
     second_factor_required: bool | None = None
+    # The key that seals every TOTP secret in the database (AES-256-GCM): 32 random bytes in
+    # base64url, ``python -c "import secrets; print(secrets.token_urlsafe(32))"``. Required in
+    # production; elsewhere, empty means a key generated once into DATA_DIR. During a rotation
+    # the previous key still opens what it sealed (docs/decisions/secrets-at-rest.md).
+    second_factor_key: SecretStr = SecretStr("")
+    second_factor_previous_key: SecretStr = SecretStr("")
 
     # Rate limits (docs/decisions/rate-limits.md): failed logins, and reset requests, per account
     # and per client address within a window.

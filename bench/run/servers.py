@@ -3,6 +3,7 @@ asked, so a build never disturbs the working tree's ``.web``), and the static se
 kind (Granian, ASGI, as many workers) that gives the HTTP limit."""
 
 import os
+import secrets
 import socket
 import subprocess
 import sys
@@ -80,6 +81,8 @@ def portal(tree: Path, database_url: str, redis_url: str, log: Path) -> Iterator
         "ENVIRONMENT": "production",
         # The bench's staff sign in with their password, as the demo's do.
         "SECOND_FACTOR_REQUIRED": "false",
+        # Production refuses to start without it; no second factor is set up in the bench.
+        "SECOND_FACTOR_KEY": os.environ.get("SECOND_FACTOR_KEY") or secrets.token_urlsafe(32),
         "DATABASE_URL": database_url,
         "REDIS_URL": redis_url,
         "PORTAL_PUBLIC_URL": f"http://127.0.0.1:{port}",

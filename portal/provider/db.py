@@ -25,6 +25,7 @@ from sqlalchemy.orm.interfaces import LoaderOption
 from sqlalchemy.sql.base import Executable
 from sqlmodel import Session, create_engine
 
+from portal.private_files import PRIVATE_DIRECTORY, private_file
 from portal.settings import get_settings
 
 E = TypeVar("E", bound=Executable)
@@ -54,10 +55,22 @@ def create_db_engine(url: str | None = None) -> Engine:
         event.listen(engine.pool, "checkout", _closed_by_server)
         return engine
     if parsed.database and parsed.database != ":memory:":
-        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        _private_sqlite_files(Path(parsed.database))
     engine = create_engine(url, connect_args={"check_same_thread": False})
     event.listen(engine, "connect", _configure_sqlite)
     return engine
+
+
+def _private_sqlite_files(database: Path) -> None:
+    """The database created 0600 before SQLite opens it, in a new directory 0700; one left open
+    to other users by an earlier version is closed, with its companions (issue 47, item 18: it
+    was 0644, the second factors' secrets in it)."""
+    database.parent.mkdir(mode=PRIVATE_DIRECTORY, parents=True, exist_ok=True)
+    private_file(database)
+    for suffix in ("-wal", "-shm"):
+        companion = database.with_name(database.name + suffix)
+        if companion.exists():
+            private_file(companion)
 
 
 def _configure_sqlite(connection: Any, _record: Any) -> None:

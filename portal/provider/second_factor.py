@@ -5,6 +5,7 @@ recovery code, a pending login) is spent by one conditional statement whose row 
 so requests racing with the same code cannot both pass (issue 47, item 14)."""
 
 import io
+import logging
 import secrets
 import uuid
 from datetime import timedelta
@@ -12,7 +13,7 @@ from typing import Any, cast
 
 import pyotp
 import segno
-from sqlalchemy import CursorResult
+from sqlalchemy import ColumnElement, CursorResult
 from sqlmodel import Session, col, delete, update
 
 from portal.permissions import SECOND_FACTOR_ROLES
@@ -24,8 +25,11 @@ from portal.provider.models import (
     utcnow,
 )
 from portal.provider.people import Someone
+from portal.provider.sealing import seal, unseal
 from portal.provider.sessions import token_hash
 from portal.settings import get_settings
+
+logger = logging.getLogger(__name__)
 
 ISSUER = "Patchbay"
 RECOVERY_CODES = 10
@@ -51,8 +55,9 @@ def confirmed_factor(db: Session, user_id: uuid.UUID) -> SecondFactor | None:
 def start_enrolment(db: Session, user: Someone) -> tuple[str, str, str]:
     """A new unconfirmed secret for ``user``: (secret, otpauth URI, QR code as SVG)."""
     secret = pyotp.random_base32()
-    factor = db.get(SecondFactor, user.id) or SecondFactor(user_id=user.id, secret=secret)
-    factor.secret, factor.confirmed_at, factor.last_step = secret, None, 0
+    sealed = seal(secret, user.id)
+    factor = db.get(SecondFactor, user.id) or SecondFactor(user_id=user.id, sealed_secret=sealed)
+    factor.sealed_secret, factor.confirmed_at, factor.last_step = sealed, None, 0
     db.add(factor)
     uri = pyotp.TOTP(secret).provisioning_uri(name=user.email, issuer_name=ISSUER)
     svg = io.BytesIO()
@@ -60,17 +65,24 @@ def start_enrolment(db: Session, user: Someone) -> tuple[str, str, str]:
     return secret, uri, svg.getvalue().decode()
 
 
-def _code_step(factor: SecondFactor, code: str) -> int | None:
-    """The time step whose TOTP ``code`` is, within a step of now either way (clock drift)."""
+def _code_step(factor: SecondFactor, code: str) -> tuple[int, str] | None:
+    """The time step whose TOTP ``code`` is, within a step of now either way (clock drift), with
+    the sealed secret to store: the same, or sealed again if the previous key opened it."""
     code = code.replace(" ", "")
     if not (code.isdigit() and len(code) == 6):
         return None
-    totp = pyotp.TOTP(factor.secret)
+    opened = unseal(factor.sealed_secret, factor.user_id)
+    if opened is None:
+        logger.error("No key opens the second factor of user %s", factor.user_id)
+        return None
+    secret, current_key = opened
+    totp = pyotp.TOTP(secret)
     now = utcnow()
     for drift in (-1, 0, 1):
         at = now + timedelta(seconds=30 * drift)
         if secrets.compare_digest(totp.at(at), code):
-            return totp.timecode(at)
+            sealed = factor.sealed_secret if current_key else seal(secret, factor.user_id)
+            return totp.timecode(at), sealed
     return None
 
 
@@ -81,37 +93,35 @@ def _spent(result: object) -> bool:
 
 
 def accept_code(db: Session, factor: SecondFactor, code: str) -> bool:
-    """Whether ``code`` is the TOTP of now (±30 s) and newer than any accepted before: its step
-    is claimed by a conditional UPDATE, so a code serves once however many requests bring it."""
-    step = _code_step(factor, code)
-    return step is not None and _spent(
-        db.exec(
-            update(SecondFactor)
-            .where(
-                col(SecondFactor.user_id) == factor.user_id,
-                col(SecondFactor.last_step) < step,
-                col(SecondFactor.confirmed_at).is_not(None),
-            )
-            .values(last_step=step)
-        )
-    )
+    """Whether ``code`` is the TOTP of now (±30 s) and newer than any accepted before."""
+    return _claim(db, factor, code, col(SecondFactor.confirmed_at).is_not(None))
 
 
 def confirm(db: Session, factor: SecondFactor, code: str) -> bool:
-    """The first right code confirms an enrolment, once: the same claim, on an unconfirmed
-    factor."""
-    step = _code_step(factor, code)
-    return step is not None and _spent(
-        db.exec(
-            update(SecondFactor)
-            .where(
-                col(SecondFactor.user_id) == factor.user_id,
-                col(SecondFactor.last_step) < step,
-                col(SecondFactor.confirmed_at).is_(None),
-            )
-            .values(last_step=step, confirmed_at=utcnow())
+    """The first right code confirms an enrolment, once."""
+    confirmed_at = col(SecondFactor.confirmed_at)
+    return _claim(db, factor, code, confirmed_at.is_(None), confirmed_at=utcnow())
+
+
+def _claim(
+    db: Session, factor: SecondFactor, code: str, state: ColumnElement[bool], **values: object
+) -> bool:
+    """The code's step claimed by a conditional UPDATE, so a code serves once however many
+    requests bring it at the same time."""
+    found = _code_step(factor, code)
+    if found is None:
+        return False
+    step, sealed_secret = found
+    claimed = db.exec(
+        update(SecondFactor)
+        .where(
+            col(SecondFactor.user_id) == factor.user_id,
+            col(SecondFactor.last_step) < step,
+            state,
         )
+        .values(last_step=step, sealed_secret=sealed_secret, **values)
     )
+    return _spent(claimed)
 
 
 def new_recovery_codes(db: Session, user_id: uuid.UUID) -> list[str]:

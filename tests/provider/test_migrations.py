@@ -15,8 +15,10 @@ from portal.provider.db import create_db_engine
 from portal.provider.integration.kinds import SCOPES
 from portal.provider.main import create_app
 from portal.provider.migrate import alembic_config, migrate
-from portal.provider.models import ApiToken, metadata
+from portal.provider.models import ApiToken, Company, SecondFactor, User, metadata
+from portal.provider.sealing import seal, unseal
 from portal.settings import get_settings
+from tests.provider.settings_override import overridden
 
 
 def test_the_migrated_schema_matches_the_models(engine: sa.Engine) -> None:
@@ -51,6 +53,35 @@ def test_maintenance_links_take_their_services_companies_when_migrated(tmp_path:
         ).one()
     assert links[0] > 0
     assert links[1] == links[0]
+
+
+def test_second_factors_are_sealed_when_migrated_and_opened_when_downgraded(
+    tmp_path: Path,
+) -> None:
+    # 0020 seals the secrets stored in clear before it (issue 47, item 18); its downgrade opens
+    # them again.
+    engine = create_db_engine(f"sqlite:///{tmp_path / 'factors.db'}")
+    secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
+    with overridden(data_dir=tmp_path / "data"):
+        migrate(engine)
+        with Session(engine) as session:
+            company = Company(name="Acme")
+            user = User(firstname="A", lastname="B", email="a@acme.test", company=company)
+            session.add(user)
+            session.flush()
+            session.add(SecondFactor(user_id=user.id, sealed_secret=seal(secret, user.id)))
+            session.commit()
+            user_id = user.id
+        command.downgrade(alembic_config(engine), "0019")
+        with engine.connect() as connection:
+            stored = connection.execute(sa.text("SELECT secret FROM second_factors")).scalar()
+        assert stored == secret
+        migrate(engine)
+        with Session(engine) as session:
+            sealed = session.get_one(SecondFactor, user_id).sealed_secret
+        assert secret not in sealed
+        assert unseal(sealed, user_id) == (secret, True)
+    engine.dispose()
 
 
 async def test_the_lifespan_migrates_a_new_database(

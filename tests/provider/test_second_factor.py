@@ -14,7 +14,7 @@ from fastapi import FastAPI
 from sqlmodel import Session, col, select
 
 from portal.permissions import Role
-from portal.provider.models import AuditLog, RecoveryCode
+from portal.provider.models import AuditLog, RecoveryCode, SecondFactor
 from portal.provider.second_factor import DEVICE_COOKIE, PENDING_COOKIE
 from portal.provider.sessions import COOKIE_NAME, token_hash
 from portal.settings import Settings
@@ -85,6 +85,24 @@ async def test_enrolment_shows_a_qr_code_and_needs_a_right_code(
     assert not any(c in stored for c in codes)  # digests only
     audit = _audit(world, "second_factor_enrolled")[-1]
     assert audit.actor_id == world.users["mfa-enrol"]
+
+
+async def test_the_secret_is_stored_sealed(
+    client: httpx.AsyncClient, world: World, sign_in: SignIn
+) -> None:
+    """Issue 47, item 18: the database held the TOTP secrets in clear."""
+    _user(world, "mfa-sealed")
+    await sign_in("mfa-sealed")
+    secret = (await client.post("/api/second_factor")).json()["secret"]
+    with Session(world.engine) as db:
+        stored = db.exec(
+            select(SecondFactor.sealed_secret).where(
+                SecondFactor.user_id == world.users["mfa-sealed"]
+            )
+        ).one()
+    assert secret not in stored
+    assert secret.lower() not in stored.lower()
+    assert stored.startswith("v1.")
 
 
 async def test_the_password_alone_opens_no_session(

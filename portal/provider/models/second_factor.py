@@ -1,5 +1,6 @@
-"""TOTP second factor (issue 18, item 10): the enrolled secret, single-use recovery codes stored
-hashed, remembered devices and logins waiting for their second step (tokens stored hashed)."""
+"""TOTP second factor (issue 18, item 10): the enrolled secret (sealed), single-use recovery
+codes stored hashed, remembered devices and logins waiting for their second step (tokens stored
+hashed)."""
 
 import uuid
 from datetime import datetime
@@ -13,8 +14,9 @@ class SecondFactor(SQLModel, table=True):
     __tablename__ = "second_factors"
 
     user_id: uuid.UUID = Field(foreign_key="users.id", primary_key=True, ondelete="CASCADE")
-    # RFC 6238 shared secret (base32); the authenticator app holds the same.
-    secret: str = Field(max_length=64)
+    # The RFC 6238 shared secret that the authenticator app holds, sealed with SECOND_FACTOR_KEY
+    # (``portal.provider.sealing``): never in clear.
+    sealed_secret: str = Field(max_length=200)
     # None until the first code proves the app holds the secret.
     confirmed_at: datetime | None = Field(default=None)
     # The last TOTP time step accepted: a code is never accepted twice.
