@@ -23,12 +23,14 @@ class Role(StrEnum):
     REFERENCE_MASTER = "ROLE_REFERENCE_MASTER"
 
 
+# Staff read every company's data; only an e-mail of the staff mail domain may hold any of these
+# roles (spec 5 names the administrator roles; issue 47, item 19 extends it to every staff role).
 STAFF_ROLES = frozenset({Role.ADMIN, Role.SPH_MANAGE_USERS, Role.SPH_READ_ONLY, Role.SPH_SALES})
-# Roles that only an e-mail of the staff mail domain may hold (spec 5).
-STAFF_DOMAIN_ROLES = frozenset({Role.ADMIN, Role.SPH_MANAGE_USERS})
-# Staff roles that may impersonate or manage users: a second factor is required of them when
-# SECOND_FACTOR_REQUIRED is on (issue 18, item 10).
-SECOND_FACTOR_ROLES = frozenset({Role.ADMIN, Role.SPH_MANAGE_USERS, Role.SPH_SALES})
+# The administrator roles, about which the user form warns (spec 6).
+ADMIN_ROLES = frozenset({Role.ADMIN, Role.SPH_MANAGE_USERS})
+# A second factor is required of every staff role when SECOND_FACTOR_REQUIRED is on (issue 18,
+# item 10; read-only staff too since issue 47, item 19: they read every customer's data).
+SECOND_FACTOR_ROLES = STAFF_ROLES
 CLIENT_ROLES = tuple(role for role in Role if role not in STAFF_ROLES)
 KNOWN_ROLES = frozenset(role.value for role in Role)
 
@@ -194,14 +196,14 @@ def may_manage(
 
 
 def has_admin_role(roles: Iterable[str]) -> bool:
-    """Whether the roles include an admin role: one only the staff mail domain may hold, about
-    which the user form warns (spec 5 and 6)."""
-    return bool(set(roles) & STAFF_DOMAIN_ROLES)
+    """Whether the roles include an administrator role, about which the user form warns
+    (spec 6)."""
+    return bool(set(roles) & ADMIN_ROLES)
 
 
 def staff_domain_violation(roles: Iterable[str], email: str, staff_mail_domain: str) -> bool:
-    """True when the roles include an admin role that the e-mail may not hold."""
-    return has_admin_role(roles) and not is_staff_email(email, staff_mail_domain)
+    """True when the roles include a staff role that the e-mail may not hold."""
+    return is_staff(roles) and not is_staff_email(email, staff_mail_domain)
 
 
 def may_impersonate(actor_roles: Iterable[str], target_roles: Iterable[str]) -> bool:

@@ -102,8 +102,9 @@ class Settings(BaseSettings):
     mail_dir: Path = DATA_DIR / "mail"
     mail_from: str = "Patchbay <no-reply@patchbay.test>"
 
-    # A TOTP second factor is required of the staff who may impersonate or manage users (admin,
-    # user managers, sales): until they set one up, their session reaches only the set-up.
+    # A TOTP second factor is required of every staff role (admin, user managers, sales, read-only
+    # staff: all read every customer's data): until they set one up, their session reaches only
+    # the set-up.
     # Unset: required in production, not elsewhere (the demo's staff sign in with a password).
     second_factor_required: bool | None = None
     # The key that seals every TOTP secret in the database (AES-256-GCM): 32 random bytes in

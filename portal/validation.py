@@ -5,8 +5,10 @@ returns them translated as 422 violations. Neither side may accept what the othe
 """
 
 import re
+from collections.abc import Iterable
 
 from portal.i18n import N_
+from portal.permissions import has_admin_role
 
 EMAIL_PATTERN = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 PASSWORD_MIN_LENGTH = 10
@@ -21,12 +23,19 @@ TOO_SHORT = N_("This value must be {min} characters or more.")
 NOT_ALPHANUMERIC = N_("This value must only contains letters or numbers.")
 CONFIRMATION_MISMATCH = N_("The password confirmation does not match.")
 PASSWORD_HINT = N_("At least 10 characters, including one number and one uppercase letter.")
-# Spec 5: ROLE_ADMIN and ROLE_SPH_MANAGE_USERS need an e-mail of the staff mail domain
-# (``portal.permissions.staff_domain_violation``).
+# Spec 5: ROLE_ADMIN and ROLE_SPH_MANAGE_USERS need an e-mail of the staff mail domain, and
+# since issue 47, item 19 every staff role does (``portal.permissions.staff_domain_violation``).
+# The spec's message for the administrator roles, another for read-only or sales staff.
 ADMIN_ROLE_REFUSED = N_("Unable to assign an Administrator role to an external user")
+STAFF_ROLE_REFUSED = N_("Unable to assign a staff role to an external user")
 WEAK_PASSWORD = N_(
     "The password must have at least 10 characters, including one number and one uppercase letter."
 )
+
+
+def staff_role_refusal(roles: Iterable[str]) -> str:
+    """The message refusing ``roles`` to an e-mail outside the staff mail domain."""
+    return ADMIN_ROLE_REFUSED if has_admin_role(roles) else STAFF_ROLE_REFUSED
 
 
 def is_blank(value: object) -> bool:

@@ -40,8 +40,7 @@ DEVICE_COOKIE = "PATCHBAY_PROVIDER_DEVICE"
 
 
 def required_of(user: Someone) -> bool:
-    """Whether SECOND_FACTOR_REQUIRED applies to ``user``: the staff who may impersonate or
-    manage users."""
+    """Whether SECOND_FACTOR_REQUIRED applies to ``user``: every staff role."""
     return get_settings().staff_second_factor_required and bool(
         set(user.roles) & SECOND_FACTOR_ROLES
     )

@@ -29,13 +29,13 @@ from portal.provider.schemas.users import UserWrite
 from portal.provider.security import Principal
 from portal.settings import get_settings
 from portal.validation import (
-    ADMIN_ROLE_REFUSED,
     BLANK,
     INVALID_EMAIL,
     WEAK_PASSWORD,
     is_blank,
     is_email,
     is_strong_password,
+    staff_role_refusal,
 )
 
 INVALID_DATA = N_("The data sent is not valid.")
@@ -245,6 +245,6 @@ def _check_permissions(
     if changed & {"roles", "email"} and staff_domain_violation(
         values.roles, values.email, get_settings().staff_mail_domain
     ):
-        checker.refuse("roles", ADMIN_ROLE_REFUSED)
+        checker.refuse("roles", staff_role_refusal(values.roles))
     if password and "password" not in refused and not is_strong_password(password):
         checker.refuse("password", WEAK_PASSWORD)

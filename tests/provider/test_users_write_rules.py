@@ -18,6 +18,7 @@ from tests.provider.mailbox import eml_messages, empty, link_token
 BLANK = "This value should not be blank."
 NOT_ALLOWED = "You are not allowed to change this value."
 ADMIN_ERROR = "Unable to assign an Administrator role to an external user"
+STAFF_ERROR = "Unable to assign a staff role to an external user"
 UNAVAILABLE = "This company does not exist or you cannot choose it."
 
 
@@ -206,7 +207,9 @@ async def test_roles_are_limited_to_what_the_actor_may_give(
     allowed: bool,
 ) -> None:
     await sign_in(actor)
-    response = await _create(client, new_user(world, roles=roles))
+    # An e-mail of the staff domain, which every staff role needs: only the grant is tested.
+    email = f"new.{uuid.uuid4().hex[:8]}@patchbay.test"
+    response = await _create(client, new_user(world, roles=roles, email=email))
     if allowed:
         assert response.status_code == 201, response.text
     else:
@@ -230,13 +233,22 @@ async def test_a_customer_manager_keeps_or_removes_roles_already_on_the_user(
     assert violations(back)["roles"]
 
 
-@pytest.mark.parametrize("role", [Role.ADMIN, Role.SPH_MANAGE_USERS])
-async def test_admin_roles_only_for_staff_emails(
-    client: httpx.AsyncClient, world: World, sign_in: SignIn, role: str
+@pytest.mark.parametrize(
+    ("role", "refusal"),
+    [
+        (Role.ADMIN, ADMIN_ERROR),
+        (Role.SPH_MANAGE_USERS, ADMIN_ERROR),
+        # Issue 47, item 19: read-only and sales staff read every customer's data too.
+        (Role.SPH_READ_ONLY, STAFF_ERROR),
+        (Role.SPH_SALES, STAFF_ERROR),
+    ],
+)
+async def test_staff_roles_only_for_staff_emails(
+    client: httpx.AsyncClient, world: World, sign_in: SignIn, role: str, refusal: str
 ) -> None:
     await sign_in("admin")
     external = await _create(client, new_user(world, "staff", roles=[role]))
-    assert violations(external) == {"roles": [ADMIN_ERROR]}
+    assert violations(external) == {"roles": [refusal]}
     staff_email = f"new-{role.lower()}@patchbay.test"
     inside = await _create(client, new_user(world, "staff", roles=[role], email=staff_email))
     assert inside.status_code == 201, inside.text
@@ -245,7 +257,12 @@ async def test_admin_roles_only_for_staff_emails(
         json={"email": staff_email.replace("patchbay.test", "example.test")},
         headers=MERGE_PATCH,
     )
-    assert violations(moved_out) == {"roles": [ADMIN_ERROR]}
+    assert violations(moved_out) == {"roles": [refusal]}
+    outsider = await _create(client, new_user(world, "acme"))
+    given = await client.patch(
+        f"/api/users/{outsider.json()['id']}", json={"roles": [role]}, headers=MERGE_PATCH
+    )
+    assert violations(given) == {"roles": [refusal]}
 
 
 # --- companies --------------------------------------------------------------------------------

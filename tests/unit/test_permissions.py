@@ -9,6 +9,9 @@ import pytest
 
 from portal import permissions
 from portal.permissions import (
+    CLIENT_ROLES,
+    SECOND_FACTOR_ROLES,
+    STAFF_ROLES,
     Role,
     assignable_roles,
     can,
@@ -89,6 +92,20 @@ def test_admin_roles_need_the_staff_mail_domain() -> None:
     assert staff_domain_violation([Role.SPH_MANAGE_USERS], "eve@evil.test", "patchbay.test")
     assert not staff_domain_violation([Role.ADMIN], "Ann@Patchbay.test", "patchbay.test")
     assert not staff_domain_violation([Role.MANAGE_USERS], "eve@acme.test", "patchbay.test")
+
+
+@pytest.mark.parametrize("role", [Role.SPH_READ_ONLY, Role.SPH_SALES])
+def test_every_staff_role_needs_the_staff_mail_domain(role: Role) -> None:
+    """Issue 47, item 19: read-only and sales staff, who read every customer's data, could be
+    outside e-mails."""
+    assert staff_domain_violation([role], "eve@acme-networks.test", "patchbay.test")
+    assert staff_domain_violation([role], "eve@patchbay.test.evil.test", "patchbay.test")
+    assert not staff_domain_violation([role], "ann@patchbay.test", "patchbay.test")
+
+
+def test_every_staff_role_needs_a_second_factor_when_required() -> None:
+    assert SECOND_FACTOR_ROLES == STAFF_ROLES
+    assert not SECOND_FACTOR_ROLES & set(CLIENT_ROLES)
 
 
 @pytest.mark.parametrize(

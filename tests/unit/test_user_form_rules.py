@@ -1,5 +1,7 @@
 """The user form's checks, payload and violation mapping (spec 5, 6 and 7)."""
 
+import pytest
+
 from portal.client import User
 from portal.components.users.form_rules import (
     FormValues,
@@ -14,6 +16,7 @@ from portal.validation import (
     BLANK,
     CONFIRMATION_MISMATCH,
     INVALID_EMAIL,
+    STAFF_ROLE_REFUSED,
     TOO_LONG,
 )
 
@@ -64,6 +67,17 @@ def test_an_admin_role_needs_an_email_of_the_staff_domain() -> None:
     staff = FormValues(
         firstname="Sam", lastname="Staff", email="sam@patchbay.test", roles=("ROLE_ADMIN",)
     )
+    assert problems(staff) == {}
+
+
+@pytest.mark.parametrize("role", ["ROLE_SPH_READ_ONLY", "ROLE_SPH_SALES"])
+def test_every_staff_role_needs_an_email_of_the_staff_domain(role: str) -> None:
+    """Issue 47, item 19, with a message that names a staff role, not an administrator's."""
+    external = FormValues(**{**VALID.__dict__, "roles": (role,)})
+    assert problems(external) == {"roles": (STAFF_ROLE_REFUSED, {})}
+    both = FormValues(**{**VALID.__dict__, "roles": (role, "ROLE_ADMIN")})
+    assert problems(both) == {"roles": (ADMIN_ROLE_REFUSED, {})}
+    staff = FormValues(**{**VALID.__dict__, "email": "dana@patchbay.test", "roles": (role,)})
     assert problems(staff) == {}
 
 

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from portal.client import UserPayload
 from portal.permissions import staff_domain_violation
 from portal.validation import (
-    ADMIN_ROLE_REFUSED,
     BLANK,
     CONFIRMATION_MISMATCH,
     EMAIL_MAX_LENGTH,
@@ -20,6 +19,7 @@ from portal.validation import (
     TOO_LONG,
     is_blank,
     is_email,
+    staff_role_refusal,
 )
 
 # The form's fields by their JSON names; a violation on any other path is an alert line.
@@ -82,7 +82,7 @@ def form_problems(
         elif values.confirm_password != values.password:
             found["confirmPassword"] = (CONFIRMATION_MISMATCH, {})
     if staff_domain_violation(values.roles, values.email, staff_mail_domain):
-        found["roles"] = (ADMIN_ROLE_REFUSED, {})
+        found["roles"] = (staff_role_refusal(values.roles), {})
     return {name: problem for name, problem in found.items() if problem is not None}
 
 
