@@ -135,6 +135,11 @@ def test_an_admin_creates_a_user_who_confirms_the_account(page: Page, mail_dir: 
     ).to_be_visible()
     expect(dialog.get_by_role("button", name="Save")).to_be_disabled()
     dialog.get_by_role("checkbox", name="Administrator").click()
+    # Issue 47, item 19: every staff role, read-only staff too, with a message of its own.
+    dialog.get_by_role("checkbox", name="Read-only staff").click()
+    expect(dialog.get_by_text("Unable to assign a staff role to an external user")).to_be_visible()
+    expect(dialog.get_by_role("button", name="Save")).to_be_disabled()
+    dialog.get_by_role("checkbox", name="Read-only staff").click()
     dialog.get_by_role("checkbox", name="User manager", exact=True).click()
 
     # Company search: 2 characters at least.
