@@ -3,7 +3,9 @@ cookie after login, its removal at logout, and the user documentation PDFs."""
 
 import asyncio
 import logging
+import re
 from functools import cache
+from urllib.parse import quote, unquote
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import RedirectResponse, Response, StreamingResponse
@@ -15,7 +17,6 @@ from portal.connections import forget_client, frontend_url, session_client, sess
 from portal.docs_pdf import build_user_documentation
 from portal.i18n import match_language, negotiate_language
 from portal.origins import is_foreign
-from portal.provider.input_check import CONTROL_CHARACTERS
 from portal.session_store import COOKIE_NAME, DEVICE_COOKIE_NAME, REMEMBERED_DEVICE_SECONDS
 from portal.settings import get_settings
 
@@ -100,6 +101,27 @@ async def user_documentation(request: Request) -> Response:
     )
 
 
+# What a segment of a file path may not hold once decoded: a delimiter the provider would read
+# again (``?`` a query, ``#`` a fragment, ``/`` another segment, ``%`` a second encoding, ``\``
+# a separator to some servers), nor a control character (a 500 once, on the way to the provider).
+_NOT_IN_SEGMENT = re.compile(r"[/?#%\\\x00-\x1f\x7f]")
+
+
+def document_path(raw_path: bytes) -> str | None:
+    """The provider path (``api/…``) a raw ``/_portal/files/…`` path names when it is one of the
+    document downloads, else None: each segment decoded once, as the router does, and refused
+    when it still says more than one plain segment (docs/decisions/provider-files-route.md)."""
+    prefix = routes.FILES_PATH + "/"
+    raw = raw_path.decode("latin-1").split("?", 1)[0]
+    if not raw.startswith(prefix):
+        return None
+    segments = [unquote(segment) for segment in raw.removeprefix(prefix).split("/")]
+    if any(s in ("", ".", "..") or _NOT_IN_SEGMENT.search(s) for s in segments):
+        return None
+    path = "/".join(segments)
+    return path if routes.is_document_download(path) else None
+
+
 # What a provider file answer may pass on to the browser; cookies and the rest stay server-side.
 _FILE_HEADERS = ("Content-Type", "Content-Disposition", "Content-Length", "Last-Modified")
 
@@ -112,14 +134,11 @@ async def provider_file(request: Request, path: str) -> StreamingResponse:
     session = await session_store().load(token)
     if session is None:
         raise HTTPException(status_code=401)
-    segments = path.split("/")
-    # Only the provider's document downloads, never a way out of them (``api/../logout``), nor
-    # a control character (a 500 once, on the way to the provider).
-    if (
-        any(s in ("", ".", "..") or "\\" in s for s in segments)
-        or CONTROL_CHARACTERS.search(path)
-        or not routes.is_document_download(path)
-    ):
+    # The path as the browser sent it; ASGI lets a server leave it out (then the decoded one,
+    # encoded again, so that a decoded delimiter is still seen as one).
+    raw_path = request.scope.get("raw_path") or quote(request.scope["path"]).encode()
+    provider_path = document_path(raw_path)
+    if provider_path is None:
         raise HTTPException(status_code=404)
     query = [(k, v) for k, v in request.query_params.multi_items() if k != routes.FILES_LANGUAGE]
     language = match_language(
@@ -129,9 +148,14 @@ async def provider_file(request: Request, path: str) -> StreamingResponse:
     address = request.client.host if request.client else ""
     client = session_client(token, session, language, address)
     try:
-        answer = await client.open_stream(f"/{path}", params=query)
+        answer = await client.open_stream(f"/{provider_path}", params=query)
     except ProviderError as error:
         raise HTTPException(status_code=error.code or 502, detail=error.message) from error
+    if not answer.is_success:
+        # A redirect (or any answer but a file) is not passed on, nor followed: it would reach
+        # the browser as an empty 200, or lead wherever the provider points.
+        await answer.aclose()
+        raise HTTPException(status_code=502)
     headers = {name: answer.headers[name] for name in _FILE_HEADERS if name in answer.headers}
     if answer.headers.get("Content-Encoding"):
         headers.pop("Content-Length", None)  # the body is passed on decoded

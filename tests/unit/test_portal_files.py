@@ -33,6 +33,8 @@ def provider_requests(monkeypatch: pytest.MonkeyPatch) -> list[httpx.Request]:
             return httpx.Response(404, json={"detail": "Not Found"})
         if request.url.path.endswith("/order_pdf"):
             return httpx.Response(403, json={"detail": "Access Denied."})
+        if request.url.path.endswith("/moved"):
+            return httpx.Response(302, headers={"Location": "/provider/api/users"})
         return httpx.Response(
             200,
             stream=httpx.ByteStream(CSV),
@@ -110,6 +112,18 @@ def test_the_export_streams_with_its_query_name_and_type(
         "/_portal/files/api/../logout",
         "/_portal/files/api/%2e%2e/logout",
         "/_portal/files/api//services",
+        # A delimiter decoded by the portal would be read again by the provider: a JSON read.
+        "/_portal/files/api/services/s1%3Fx=/order_pdf",
+        "/_portal/files/api/services/s1%23/order_pdf",
+        "/_portal/files/api/services/s1%3f/documents/d1",
+        # One segment that is two.
+        "/_portal/files/api/services%2Fexport",
+        "/_portal/files/api/invoices/i1%2F..%2F..%2Fusers/pdf",
+        # Encoded twice: decoded once here, once more by the provider.
+        "/_portal/files/api/services/s1%253F/order_pdf",
+        "/_portal/files/api/services/%252e%252e/documents/d1",
+        "/_portal/files/api/invoices/%2e/pdf",
+        "/_portal/files/api/invoices/i1%5C..%5Cusers/pdf",
     ],
 )
 def test_only_the_providers_api_can_be_reached(
@@ -126,6 +140,20 @@ def test_provider_refusals_keep_their_status(
     browser.cookies.set(COOKIE_NAME, GOOD_TOKEN)
     assert browser.get("/_portal/files/api/services/s1/documents/foreign").status_code == 404
     assert browser.get("/_portal/files/api/services/s1/order_pdf").status_code == 403
+
+
+def test_a_provider_redirect_is_refused_not_followed(
+    browser: TestClient, provider_requests: list[httpx.Request]
+) -> None:
+    """A redirect is no file: passing it on gave the browser an empty 200, following it could
+    lead anywhere the provider points."""
+    browser.cookies.set(COOKIE_NAME, GOOD_TOKEN)
+    answer = browser.get("/_portal/files/api/services/s1/documents/moved", follow_redirects=False)
+    assert answer.status_code == 502
+    assert "location" not in answer.headers
+    assert [request.url.path for request in provider_requests] == [
+        "/provider/api/services/s1/documents/moved"
+    ]
 
 
 def test_only_get_is_served(browser: TestClient, provider_requests: list[httpx.Request]) -> None:
