@@ -110,6 +110,8 @@ config = rx.Config(
     backend_port=settings.backend_port,
     redis_url=settings.redis_url or None,
     **_production_urls,
+    # No trusted_proxy_hops: it would believe X-Forwarded-For from any peer. The user's address
+    # behind the proxies of TRUSTED_PROXIES is the request's client already (portal.edge).
     # Only the portal's own pages may open the websocket (Socket.IO checks the Origin of the
     # handshake against this list) or read a backend answer cross-origin (CORS): never "*".
     cors_allowed_origins=settings.portal_allowed_origins,

@@ -3,8 +3,9 @@
 Each HTTP request gets its request id here (kept from a proxy's ``X-Request-ID`` when it looks
 like one), sent back in ``X-Request-ID`` with ``X-Served-By`` naming the instance, and one access
 line is logged (the path without its query, which may hold a ticket). Websocket connections to
-``/_event`` are counted for ``patchbay_websocket_clients``. Security headers, origins and body
-limits are another middleware's business.
+``/_event`` are counted for ``patchbay_websocket_clients``. Behind the reverse proxies of
+``TRUSTED_PROXIES``, ``ForwardedClient`` makes the user's address the request's client. Security
+headers, origins and body limits are another middleware's business.
 """
 
 import logging
@@ -14,6 +15,7 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from portal import metrics
+from portal.forwarded import TrustedProxies
 from portal.health import HEALTH_PATH, METRICS_PATH, READY_PATH
 from portal.logs import REQUEST_ID_HEADER, accept_request_id, request_id_var
 from portal.settings import get_settings
@@ -25,6 +27,37 @@ EVENT_PATH = "/_event"
 # Probes and scrapes come every few seconds: logged only when they fail.
 _QUIET_PATHS = {HEALTH_PATH, READY_PATH, METRICS_PATH, "/ping"}
 _STATIC_PREFIXES = ("/assets/", "/_next/", "/favicon")
+PROVIDER_PREFIX = "/provider"
+
+
+class ForwardedClient:
+    """The user's address behind the reverse proxies of ``TRUSTED_PROXIES`` (issue 47, item 13).
+
+    Behind nginx every request's peer is nginx: the rate limits counted every user's failed
+    logins against that one address. The request's client becomes the address
+    ``portal.forwarded`` reads (a peer that is no trusted proxy stays the client, whatever header
+    it sends), so that Reflex's ``client_ip``, which the states forward to the provider, and the
+    portal's own routes see the user. Reflex's ``trusted_proxy_hops`` stays unset: it would
+    believe the header from any peer.
+
+    The embedded provider under ``/provider`` judges its own peers (``sessions.client_address``):
+    there the portal's backend is the proxy, and the provider's secure-cookie rule must see it.
+    """
+
+    def __init__(self, app: ASGIApp, trusted: TrustedProxies) -> None:
+        self.app = app
+        self.trusted = trusted
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "")
+        provider = path == PROVIDER_PREFIX or path.startswith(PROVIDER_PREFIX + "/")
+        if scope["type"] in ("http", "websocket") and not provider and scope.get("client"):
+            peer = scope["client"][0]
+            forwarded_for = ",".join(Headers(scope=scope).getlist("x-forwarded-for"))
+            client = self.trusted.client_address(peer, forwarded_for)
+            if client != peer:
+                scope = {**scope, "client": (client, 0)}
+        await self.app(scope, receive, send)
 
 
 class EdgeMiddleware:

@@ -10,9 +10,10 @@ from reflex.utils import prerequisites
 
 from portal import health, metrics
 from portal.connections import provider_base_url
-from portal.edge import EdgeMiddleware
+from portal.edge import EdgeMiddleware, ForwardedClient
 from portal.event_failures import on_event_failure
 from portal.feeds import router as feeds_router
+from portal.forwarded import trusted_proxies
 from portal.logs import configure_logging
 from portal.pages import add_pages
 from portal.private_files import make_private
@@ -40,6 +41,8 @@ backend.add_middleware(
     public_url=settings.portal_public_url,
     hsts=not settings.is_development,
 )
+# The user's address behind the reverse proxy, before anything reads the request's client.
+backend.add_middleware(ForwardedClient, trusted=trusted_proxies(tuple(settings.trusted_proxies)))
 # Outermost: the request id is known to every layer below, and every answer is counted.
 backend.add_middleware(EdgeMiddleware)
 health.dependencies.provider_url = provider_base_url

@@ -4,6 +4,7 @@ One module for both sides so a value such as the staff mail domain has one sourc
 neither this module nor its callers in ``portal.provider`` import Reflex.
 """
 
+import ipaddress
 import os
 import socket
 from datetime import date
@@ -60,6 +61,8 @@ class Settings(BaseSettings):
     session_idle_minutes: int = 30
     session_absolute_hours: int = 12
     items_per_page_max: int = 100
+    # The reverse proxies (deploy/nginx.conf) and portal backends whose X-Forwarded-For is
+    # believed, addresses or networks; the user's address is the right-most other one in it.
     trusted_proxies: list[str] = ["127.0.0.1", "::1"]
 
     company_name: str = "Patchbay"
@@ -150,6 +153,14 @@ class Settings(BaseSettings):
     # and the tags that mark path-type sensors, left out of the status counts (DESIGN 6).
     sensor_rollup_minutes: int = 5
     sensor_path_tags: list[str] = ["product_path", "product_path_backup"]
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _proxies_are_addresses(cls, value: list[str]) -> list[str]:
+        # A typing error here would otherwise surface as a 500 at the first request.
+        for entry in value:
+            ipaddress.ip_network(entry.strip(), strict=False)
+        return value
 
     @field_validator("demo_anchor_date", mode="before")
     @classmethod

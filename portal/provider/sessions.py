@@ -6,7 +6,6 @@ do not turn into writes on every request.
 """
 
 import hashlib
-import ipaddress
 import secrets
 import uuid
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, delete, or_, update
 
+from portal.forwarded import TrustedProxies, trusted_proxies
 from portal.provider.db import planned_once
 from portal.provider.models import (
     ProviderSession,
@@ -38,16 +38,15 @@ def token_hash(token: str) -> str:
 
 def client_address(request: Request) -> str | None:
     """The user's address: ``X-Forwarded-For`` counts only when the direct peer is a trusted
-    proxy (the portal's backend), whose forwarded address is the last one it appended."""
+    proxy (the portal's backend, or the reverse proxy in front of it), read as
+    ``portal.forwarded`` reads it."""
     peer = request.client.host if request.client else None
-    forwarded = request.headers.get("x-forwarded-for", "")
-    if peer in get_settings().trusted_proxies and forwarded:
-        candidate = forwarded.split(",")[-1].strip()
-        try:
-            return str(ipaddress.ip_address(candidate))
-        except ValueError:
-            return peer
-    return peer
+    forwarded_for = ",".join(request.headers.getlist("x-forwarded-for"))
+    return _trusted_proxies().client_address(peer, forwarded_for)
+
+
+def _trusted_proxies() -> TrustedProxies:
+    return trusted_proxies(tuple(get_settings().trusted_proxies))
 
 
 def _expired(created_at: datetime, last_seen_at: datetime, now: datetime) -> bool:
@@ -229,7 +228,7 @@ def _secure_cookie(request: Request) -> bool:
     if get_settings().is_development:
         return False
     peer = request.client.host if request.client else None
-    return peer not in get_settings().trusted_proxies
+    return peer not in _trusted_proxies()
 
 
 def set_session_cookie(response: Response, request: Request, token: str) -> None:

@@ -4,11 +4,14 @@ browser logs in through the proxy and is served by both instances (their X-Serve
 when the instance holding its websocket stops, the tab reconnects to the other and carries on,
 signed in and with its state (a form typed in on one instance is saved by the other). While
 Redis is down a click is answered by the translated "temporarily unavailable", not an endless
-wait, and once it is back the same tab carries on, still signed in, with no restart.
+wait, and once it is back the same tab carries on, still signed in, with no restart. Behind
+nginx each user's failed logins count against their own address, which a client cannot choose
+by sending X-Forwarded-For itself.
 
 PostgreSQL: a scratch database on the server of ``DATABASE_URL``; Redis: a redis-server of the
 test's own. CI runs this module as its own step."""
 
+import asyncio
 import os
 import re
 import shutil
@@ -16,7 +19,9 @@ import signal
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -27,9 +32,11 @@ import pytest
 import sqlalchemy as sa
 from playwright.sync_api import Page, expect, sync_playwright
 
+from portal.pages.login.state import LoginState
 from portal.settings import Settings
 from tests.ports import free_port
 from tests.redis_server import RedisServer
+from tests.reflex_socket import ReflexSocket, state_value
 
 ROOT = Path(__file__).resolve().parents[2]
 NGINX = "/usr/sbin/nginx"
@@ -38,6 +45,7 @@ DEMO_PASSWORD = "Patchbay-demo-2026"
 STARTUP_SECONDS = 420
 # rxconfig.STATE_LEASE, which importing rxconfig here would not give without its side effects.
 STATE_LEASE_SECONDS = 5
+LOGIN_LIMIT_PER_ADDRESS = 3
 UNAVAILABLE_FR = (
     "Le service est momentanément indisponible. Veuillez réessayer dans quelques instants."
 )
@@ -104,6 +112,9 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, o
         "LOG_FORMAT": "json",
         # As in production: the staff who may impersonate must set up a second factor.
         "SECOND_FACTOR_REQUIRED": "true",
+        # Few failed logins lock an address, so that a test reaches the limit quickly; only
+        # failures count, the other tests' logins succeed.
+        "LOGIN_LIMIT_PER_ADDRESS": str(LOGIN_LIMIT_PER_ADDRESS),
     }
     try:
         redis_server.start()
@@ -161,6 +172,7 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, o
             "instances": instances,
             "work": work,
             "redis": redis_server,
+            "ports": ports,
             "route": lambda *down: _reload_proxy(nginx, work, ports, proxy_port, down),
         }
     finally:
@@ -350,3 +362,56 @@ def test_staff_set_up_the_second_factor_that_production_requires(
         expect(page).to_have_url(re.compile(r":\d+/$"))
         page.goto("/users")
         expect(page.get_by_role("table", name="Users")).to_be_visible(timeout=30_000)
+
+
+def _failed_logins(url: str, local_address: str, times: int, forwarded_for: str = "") -> list[int]:
+    """The provider's answers (401, or 429 once the address is locked) to ``times`` logins of
+    unknown e-mails (so that no account's limit counts) on the login page of ``url``, from
+    ``local_address`` of the loopback; in a thread of its own, as Playwright's sync API holds
+    this thread's event loop."""
+
+    async def log_in() -> list[int]:
+        login = LoginState.get_full_name()
+        socket = ReflexSocket(
+            url, str(uuid.uuid4()), "/login", forwarded_for=forwarded_for,
+            local_address=local_address,
+        )  # fmt: skip
+        codes = []
+        async with socket:
+            for _ in range(times):
+                email = f"nobody.{uuid.uuid4().hex[:12]}@example.test"
+                form = {"form": {"email": email, "password": "Not-the-password-1"}}
+                await socket.emit(f"{login}.submit", form)
+                codes.append(
+                    await socket.until(lambda update: state_value(update, login, "error_code"))
+                )
+        return codes
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, log_in()).result()
+
+
+def test_behind_nginx_failed_logins_lock_only_their_own_address(
+    deployment: dict[str, object],
+) -> None:
+    """Issue 47, item 13: nginx's address was every user's, so one user's failures locked
+    everyone out. Two users (two loopback addresses nginx sees) are counted apart; a header
+    of the user's own, through nginx or straight to an instance, picks no fresh address."""
+    proxy = str(deployment["proxy"])
+    ports = deployment["ports"]
+    assert isinstance(ports, dict)
+    locked = [401] * LOGIN_LIMIT_PER_ADDRESS + [429]
+
+    assert _failed_logins(proxy, "127.0.0.3", LOGIN_LIMIT_PER_ADDRESS + 1) == locked
+    # Before, this user was 127.0.0.1 too, and locked out by the failures of the other.
+    assert _failed_logins(proxy, "127.0.0.4", 1) == [401]
+    # nginx appends the address it was reached from: the one the header claims is left of it.
+    assert _failed_logins(proxy, "127.0.0.3", 1, forwarded_for="198.51.100.7") == [429]
+    # Straight to an instance, from an address that is no trusted proxy: a new address
+    # claimed at each attempt changes nothing.
+    direct = f"http://127.0.0.1:{ports['portal-a']}"
+    codes = [
+        _failed_logins(direct, "127.0.0.5", 1, forwarded_for=f"198.51.100.{attempt}")[0]
+        for attempt in range(10, 10 + LOGIN_LIMIT_PER_ADDRESS + 1)
+    ]
+    assert codes == locked
