@@ -47,7 +47,7 @@ def test_the_client_is_the_right_most_address_no_trusted_proxy_wrote(
 
 
 def test_a_trusted_proxy_that_is_no_address_is_refused_at_start() -> None:
-    with pytest.raises(ValueError, match="TRUSTED_PROXIES|trusted_proxies"):
+    with pytest.raises(ValueError, match="trusted_proxies"):
         Settings(trusted_proxies=["nginx.internal"])
 
 
