@@ -1,7 +1,7 @@
 """Builds the Reflex app: its pages, the portal's own routes and the embedded provider API."""
 
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager
 
 import reflex as rx
@@ -25,7 +25,11 @@ from portal.provider.main import create_app as create_provider_app
 from portal.provider.monitoring import rollup
 from portal.reconnect import keep_tokens_on_reconnect
 from portal.settings import get_settings
-from portal.state.session_binding import SessionCookieBinding
+from portal.state.session_binding import (
+    SessionCookieBinding,
+    UploadCookieCheck,
+    cookie_proves_session,
+)
 from portal.web import router as portal_router
 from portal.web_headers import PortalSecurityHeaders
 
@@ -35,16 +39,6 @@ configure_logging(settings.effective_log_format, settings.log_level)
 backend = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
 backend.include_router(health.router)
 backend.include_router(portal_router)
-backend.add_middleware(RequestLimits)
-backend.add_middleware(
-    PortalSecurityHeaders,
-    public_url=settings.portal_public_url,
-    hsts=not settings.is_development,
-)
-# The user's address behind the reverse proxy, before anything reads the request's client.
-backend.add_middleware(ForwardedClient, trusted=trusted_proxies(tuple(settings.trusted_proxies)))
-# Outermost: the request id is known to every layer below, and every answer is counted.
-backend.add_middleware(EdgeMiddleware)
 health.dependencies.provider_url = provider_base_url
 backend.include_router(feeds_router)
 
@@ -58,6 +52,23 @@ app = rx.App(
 )
 
 
+def _proves_session(token: str, cookie_header: str) -> Awaitable[bool]:
+    return cookie_proves_session(app, token, cookie_header)
+
+
+backend.add_middleware(RequestLimits)
+backend.add_middleware(UploadCookieCheck, proves=_proves_session)
+backend.add_middleware(
+    PortalSecurityHeaders,
+    public_url=settings.portal_public_url,
+    hsts=not settings.is_development,
+)
+# The user's address behind the reverse proxy, before anything reads the request's client.
+backend.add_middleware(ForwardedClient, trusted=trusted_proxies(tuple(settings.trusted_proxies)))
+# Outermost: the request id is known to every layer below, and every answer is counted.
+backend.add_middleware(EdgeMiddleware)
+
+
 @app.register_lifespan_task
 def private_state_files() -> None:
     """The tabs' states hold session tokens: other local users must not read them."""
@@ -67,7 +78,7 @@ def private_state_files() -> None:
 # First of the event middlewares: no other sees an event of a state its cookie does not match.
 app.add_middleware(SessionCookieBinding(), index=0)
 add_pages(app)
-keep_tokens_on_reconnect(app)
+keep_tokens_on_reconnect(app, _proves_session)
 
 
 @app.register_lifespan_task

@@ -10,13 +10,17 @@ signed in only thanks to the session cookie (docs/decisions/reconnecting-tabs.md
 
 The browser says which case it is. The boot event of a page's first connection carries the
 hashes of its compiled defaults; a reconnect's does not. A reconnect takes its token back, as
-Reflex itself lets a newer link win; a first connection keeps Reflex's duplicate check. Taking a
-token back needs the token, which signs no one in: a signed-in state answers only with the
-matching session cookie (``portal.state.session_binding``).
+Reflex itself lets a newer link win, only when its handshake's cookie is the portal session the
+token's state holds: the token is no credential, and whoever took a live tab's token over
+received every update of that tab while the tab went quiet (issue 47, item 11). Any other
+connection keeps Reflex's duplicate check, so a duplicated tab, or a stranger with the token,
+gets a new token and an empty state.
 """
 
 import contextvars
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
+from urllib.parse import parse_qs
 
 from reflex.utils.token_manager import RedisTokenManager, SocketRecord
 from reflex_base.constants import CompileVars
@@ -53,8 +57,12 @@ class _AppWithEvents(Protocol):
     def event_namespace(self) -> Any: ...
 
 
-def keep_tokens_on_reconnect(app: _AppWithEvents) -> None:
-    """Installs the above on the app's event namespace, when Reflex keeps its tokens in Redis."""
+def keep_tokens_on_reconnect(
+    app: _AppWithEvents, proves_session: Callable[[str, str], Awaitable[bool]]
+) -> None:
+    """Installs the above on the app's event namespace, when Reflex keeps its tokens in Redis.
+    ``proves_session(token, cookie_header)``: whether a handshake's cookies carry the portal
+    session the token's state holds (``session_binding.cookie_proves_session``)."""
     namespace = app.event_namespace
     if namespace is None or not isinstance(namespace._token_manager, RedisTokenManager):
         return
@@ -62,7 +70,11 @@ def keep_tokens_on_reconnect(app: _AppWithEvents) -> None:
     connect = namespace.on_connect
 
     async def on_connect(sid: str, environ: dict, auth: Any = None) -> None:
-        marked = _reconnecting.set(is_reconnect(auth))
+        token = parse_qs(environ.get("QUERY_STRING", "")).get("token", [""])[0]
+        reclaims = is_reconnect(auth) and await proves_session(
+            token, environ.get("HTTP_COOKIE", "")
+        )
+        marked = _reconnecting.set(reclaims)
         try:
             await connect(sid, environ, auth)
         finally:

@@ -1,10 +1,14 @@
 """Issue 18 in a real browser against the running portal: another origin can neither open the
-websocket, nor read the portal's answers, nor frame it; the Reflex token alone signs nobody in;
-the pages load under their Content-Security-Policy without a violation."""
+websocket, nor read the portal's answers, nor frame it; the Reflex token alone signs nobody in,
+takes no live tab over and uploads nothing into it (issue 47, item 11); the pages load under
+their Content-Security-Policy without a violation."""
 
 import asyncio
 import re
+import threading
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from urllib.parse import urlsplit
 
 import httpx
@@ -13,8 +17,11 @@ import websockets
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
 
 from portal import routes
+from portal.pages.services.import_state import ImportState
+from portal.session_store import COOKIE_NAME
 from tests.e2e.conftest import STEP_TIMEOUT_MS
 from tests.e2e.helpers import log_in_as
+from tests.reflex_socket import ReflexSocket
 
 EVIL = "http://evil.test"
 
@@ -156,6 +163,101 @@ def test_the_reflex_token_alone_signs_nobody_in(
         assert "Alice" not in received
     finally:
         thief.close()
+
+
+def _tab_token(page: Page) -> str:
+    """The Reflex token of a tab, once its websocket is open (Reflex keeps it then)."""
+    token = page.wait_for_function("window.sessionStorage.getItem('token')").json_value()
+    assert token
+    return str(token)
+
+
+@contextmanager
+def _forged_reconnect(portal_url: str, token: str) -> Iterator[ReflexSocket]:
+    """A client of the attacker's that holds ``token`` and no cookie, connected as a tab
+    reconnecting to ``/services`` (portal.reconnect) and hydrated, while the test goes on; in a
+    thread of its own beside Playwright's event loop. Its frames are all in once the block ends."""
+    hydrated, stop = threading.Event(), threading.Event()
+    connected: list[ReflexSocket] = []
+
+    async def hold() -> None:
+        async with ReflexSocket(portal_url, token, "/services", first=False) as socket:
+            connected.append(socket)
+            await socket.until(lambda update: True)
+            hydrated.set()
+            await asyncio.to_thread(stop.wait)
+
+    with ThreadPoolExecutor(1) as pool:
+        held = pool.submit(asyncio.run, hold())
+        try:
+            while not hydrated.wait(0.1):
+                if held.done():
+                    held.result()
+            yield connected[0]
+        finally:
+            stop.set()
+            held.result()
+
+
+def test_the_token_of_a_live_tab_takes_nothing_over(page: Page, portal_url: str) -> None:
+    """Issue 47, item 11 (with REDIS_URL, where a reconnect may take a token back): a client
+    that has a signed-in tab's token and no cookie connects as that tab reconnecting. It gets a
+    token of its own and none of the user's data, and the tab keeps receiving its updates."""
+    log_in_as(page, "alice@acme-networks.test", "/services")
+    expect(page.get_by_test_id("service-card").first).to_be_visible()
+    token = _tab_token(page)
+
+    with _forged_reconnect(portal_url, token) as attacker:
+        page.locator("a[href='/invoices']").first.click()
+        rows = page.get_by_role("table", name="Invoices").get_by_role("row")
+        expect(rows.nth(1)).to_be_visible()
+        invoice = rows.nth(1).locator("th, td").first.inner_text().strip()
+        assert page.evaluate("window.sessionStorage.getItem('token')") == token
+
+    received = "".join(attacker.frames)
+    assert attacker.new_token not in ("", token)
+    assert invoice
+    assert invoice not in received
+    assert "alice@acme-networks.test" not in received
+    assert "Alice" not in received
+
+
+def test_an_upload_with_the_token_alone_reaches_no_dialog(
+    browser: Browser, page: Page, portal_url: str
+) -> None:
+    """Issue 47, item 11: Reflex runs an upload's handler on the state of the token it names.
+    Without the tab's cookie it is refused before that, with no cookie (401) or another
+    user's (403), and the user's import dialog shows no file."""
+    log_in_as(page, "alice@acme-networks.test", "/services")
+    page.get_by_role("button", name="Import reference").click()
+    dialog = page.get_by_role("dialog", name="Import client references")
+    expect(dialog.get_by_role("button", name="Validate")).to_be_disabled()
+    token = _tab_token(page)
+
+    other = browser.new_context(base_url=portal_url, locale="en-GB")
+    try:
+        log_in_as(other.new_page(), "claire@globex.test")
+        (claire,) = [c["value"] for c in other.cookies() if c["name"] == COOKIE_NAME]
+    finally:
+        other.close()
+    upload = {
+        "reflex-client-token": token,
+        "reflex-event-handler": f"{ImportState.get_full_name()}.choose",
+    }
+    files = {"files": ("evil.csv", b"reference;clientReferences\r\nPB-1;EVIL\r\n", "text/csv")}
+    for cookies, refusal in (({}, 401), ({COOKIE_NAME: claire}, 403)):
+        answer = httpx.post(f"{portal_url}/_upload", headers=upload, files=files, cookies=cookies)
+        assert answer.status_code == refusal
+        assert "evil.csv" not in answer.text
+
+    expect(dialog.get_by_test_id("chosen-file")).to_have_count(0)
+    # The tab's own upload, with its cookie, goes through.
+    dialog.locator("input[type=file]").set_input_files(
+        files=[
+            {"name": "mine.csv", "mimeType": "text/csv", "buffer": b"reference;clientReferences\n"}
+        ]
+    )
+    expect(dialog.get_by_test_id("chosen-file")).to_have_text("mine.csv")
 
 
 def _violations(page: Page) -> list[str]:
