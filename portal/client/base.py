@@ -11,7 +11,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from decimal import Decimal
 from types import TracebackType
-from typing import Any, Self
+from typing import IO, Any, Self
 
 import httpx
 
@@ -48,8 +48,9 @@ SESSION_COOKIE = "PATCHBAY_PROVIDER_SESSION"
 # Set at the second step of a login to remember the browser: kept apart from the session's jar.
 DEVICE_COOKIE = "PATCHBAY_PROVIDER_DEVICE"
 JSON_LD = "application/ld+json"
-# A multipart file: its name, its content and its MIME type.
-UploadFile = tuple[str, bytes, str]
+# A multipart file: its name, its content (a file object is sent a chunk at a time) and its MIME
+# type.
+UploadFile = tuple[str, bytes | IO[bytes], str]
 
 
 class ProviderClient:

@@ -225,13 +225,19 @@ def test_the_token_of_a_live_tab_takes_nothing_over(page: Page, portal_url: str)
 def test_an_upload_with_the_token_alone_reaches_no_dialog(
     browser: Browser, page: Page, portal_url: str
 ) -> None:
-    """Issue 47, item 11: Reflex runs an upload's handler on the state of the token it names.
-    Without the tab's cookie it is refused before that, with no cookie (401) or another
-    user's (403), and the user's import dialog shows no file."""
+    """Issue 47, item 11: Reflex runs an upload's handler on the state of the token it names,
+    and the import's (Validate) sends the file on to the provider as the user. Without the tab's
+    cookie the upload is refused before that, with no cookie (401) or another user's (403):
+    nothing is imported, and the user's own Validate imports the file they chose."""
     log_in_as(page, "alice@acme-networks.test", "/services")
+    reference = page.get_by_test_id("service-card").first.get_by_role("link").inner_text()
     page.get_by_role("button", name="Import reference").click()
     dialog = page.get_by_role("dialog", name="Import client references")
-    expect(dialog.get_by_role("button", name="Validate")).to_be_disabled()
+    mine = f"reference;clientReferences\r\n{reference};E2E-MINE\r\n".encode()
+    dialog.locator("input[type=file]").set_input_files(
+        files=[{"name": "mine.csv", "mimeType": "text/csv", "buffer": mine}]
+    )
+    expect(dialog.get_by_test_id("chosen-file")).to_have_text("mine.csv")
     token = _tab_token(page)
 
     other = browser.new_context(base_url=portal_url, locale="en-GB")
@@ -242,22 +248,29 @@ def test_an_upload_with_the_token_alone_reaches_no_dialog(
         other.close()
     upload = {
         "reflex-client-token": token,
-        "reflex-event-handler": f"{ImportState.get_full_name()}.choose",
+        "reflex-event-handler": f"{ImportState.get_full_name()}.validate",
     }
-    files = {"files": ("evil.csv", b"reference;clientReferences\r\nPB-1;EVIL\r\n", "text/csv")}
+    # Of the size of the chosen file, as the import checks.
+    evil = f"reference;clientReferences\r\n{reference};E2E-EVIL\r\n".encode()
+    assert len(evil) == len(mine)
     for cookies, refusal in (({}, 401), ({COOKIE_NAME: claire}, 403)):
-        answer = httpx.post(f"{portal_url}/_upload", headers=upload, files=files, cookies=cookies)
+        answer = httpx.post(
+            f"{portal_url}/_upload",
+            headers=upload,
+            files={"files": ("mine.csv", evil, "text/csv")},
+            cookies=cookies,
+        )
         assert answer.status_code == refusal
-        assert "evil.csv" not in answer.text
+        assert "updated" not in answer.text
 
-    expect(dialog.get_by_test_id("chosen-file")).to_have_count(0)
-    # The tab's own upload, with its cookie, goes through.
-    dialog.locator("input[type=file]").set_input_files(
-        files=[
-            {"name": "mine.csv", "mimeType": "text/csv", "buffer": b"reference;clientReferences\n"}
-        ]
-    )
-    expect(dialog.get_by_test_id("chosen-file")).to_have_text("mine.csv")
+    dialog.get_by_role("button", name="Validate").click()
+    expect(page.get_by_text("1 service updated.")).to_be_visible()
+    search = page.get_by_label("Search services")
+    search.fill("E2E-MINE")
+    expect(page.get_by_test_id("service-card")).to_have_count(1)
+    expect(page.get_by_test_id("service-card")).to_contain_text(reference)
+    search.fill("E2E-EVIL")
+    expect(page.get_by_test_id("services-count")).to_have_text("0 services found")
 
 
 def _violations(page: Page) -> list[str]:

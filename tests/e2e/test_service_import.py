@@ -1,9 +1,10 @@
 """Import of client references (spec 2 and 5): the dialog's warning and template, a refused
-file cleared with its message, a refused line report, and a good file shown after the reload."""
+file cleared with its message, a refused line report, and a good file shown after the reload.
+The chosen file leaves the browser only on Validate (issue 47, item 10)."""
 
 import re
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Request, expect
 
 from tests.e2e.helpers import log_in_as
 
@@ -83,3 +84,39 @@ def test_a_good_file_is_imported_and_the_list_reloads(page: Page) -> None:
     expect(card).to_have_count(1)
     expect(card).to_contain_text(reference)
     expect(card).to_contain_text("E2E-IMPORTED-1, E2E-IMPORTED-2")
+
+
+def test_a_file_leaves_the_browser_on_validate_only_and_5_mb_import(page: Page) -> None:
+    """Issue 47, item 10: the file used to be posted as soon as it was chosen and kept whole in
+    the tab's state, serialized with its every event. Choosing it now sends its name, type and
+    size; Validate posts it once, and the portal streams it on to the provider."""
+    dialog, reference = _open_dialog(page)
+    uploads: list[Request] = []
+
+    def record(request: Request) -> None:
+        if "/_upload" in request.url:
+            uploads.append(request)
+
+    page.on("request", record)
+    validate = dialog.get_by_role("button", name="Validate")
+
+    _choose(dialog, "huge.csv", "text/csv", b"reference;clientReferences\n" + b"\n" * 5_300_000)
+    refusal = "The file is larger than the limit of 5 MB."
+    expect(dialog.get_by_role("alert")).to_contain_text(refusal)
+    expect(dialog.get_by_test_id("chosen-file")).to_have_count(0)
+    expect(validate).to_be_disabled()
+
+    lines = f"reference;clientReferences\r\n{reference};E2E-LARGE-FILE\r\n".encode()
+    # Blank lines are skipped: a file of nearly the limit that imports one line.
+    content = lines + b"\r\n" * ((5_000_000 - len(lines)) // 2)
+    _choose(dialog, "large.csv", "text/csv", content)
+    expect(dialog.get_by_test_id("chosen-file")).to_have_text("large.csv")
+    expect(validate).to_be_enabled()
+    assert uploads == []
+
+    validate.click()
+    expect(page.get_by_text("1 service updated.")).to_be_visible()
+    expect(dialog).to_have_count(0)
+    assert len(uploads) == 1
+    page.get_by_label("Search services").fill("E2E-LARGE-FILE")
+    expect(page.get_by_test_id("service-card")).to_have_count(1)

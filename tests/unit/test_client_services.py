@@ -1,6 +1,7 @@
 """The services, service types, termination documents, maintenances and invoices calls: what
 goes on the wire and how the answers are read (httpx.MockTransport)."""
 
+import io
 import json
 from collections.abc import Callable
 from datetime import date, datetime
@@ -179,6 +180,32 @@ async def test_the_import_is_a_multipart_upload_of_the_file_field() -> None:
     assert b"Content-Type: text/csv" in request.content
     assert b"PB-1;a" in request.content
     assert result.imported == 2
+
+
+class _RecordedReads(io.BytesIO):
+    """A file whose reads are recorded, as the upload's spool the portal sends on."""
+
+    def __init__(self, content: bytes) -> None:
+        super().__init__(content)
+        self.sizes: list[int | None] = []
+
+    def read(self, size: int | None = -1) -> bytes:
+        self.sizes.append(size)
+        return super().read(size)
+
+
+async def test_an_imported_file_object_is_sent_a_chunk_at_a_time() -> None:
+    """Issue 47, item 10: the portal passes the upload's file on, never its bytes whole."""
+    content = b"reference;clientReferences\r\nPB-1;a\r\n" + b"\r\n" * 200_000
+    upload = _RecordedReads(content)
+    requests: list[httpx.Request] = []
+    async with client_answering(requests, {"imported": 1}) as client:
+        await client.services.import_client_references("refs.csv", upload)
+
+    (request,) = requests
+    assert content in request.content
+    assert len(upload.sizes) > 1
+    assert all(size is not None and 0 < size < len(content) for size in upload.sizes)
 
 
 async def test_an_import_refused_line_by_line_keeps_each_line_report() -> None:

@@ -2,6 +2,7 @@
 CSV export and template, which are streamed."""
 
 from collections.abc import Iterable, Mapping
+from typing import IO
 
 import httpx
 
@@ -55,9 +56,10 @@ class ServicesResource(Resource):
         )
 
     async def import_client_references(
-        self, filename: str, content: bytes, content_type: str = "text/csv"
+        self, filename: str, content: bytes | IO[bytes], content_type: str = "text/csv"
     ) -> ImportResult:
-        """Uploads a semicolon CSV of ``reference;clientReferences``; all rows or none."""
+        """Uploads a semicolon CSV of ``reference;clientReferences``; all rows or none. A file
+        object is read and sent a chunk at a time, never whole in memory."""
         response = await self._client.request(
             "POST", IMPORT, files={"file": (filename, content, content_type)}
         )

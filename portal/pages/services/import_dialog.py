@@ -1,5 +1,6 @@
 """The import dialog (spec 2, Import of client references): file chooser, the semicolon
-warning, the template link, Validate disabled until a file is chosen, the refusal report."""
+warning, the template link, Validate disabled until a file is chosen (which sends it), the
+refusal report."""
 
 import reflex as rx
 
@@ -28,7 +29,8 @@ def _chooser() -> rx.Component:
             spacing="2",
         ),
         file_input(
-            ImportState.choose(rx.upload_files(upload_id=UPLOAD_ID)),
+            UPLOAD_ID,
+            ImportState.choose,
             accept=".csv,text/csv",
             aria_label=_("Drop a CSV file here or click to choose one"),
             position="absolute",
@@ -120,7 +122,8 @@ def import_dialog() -> rx.Component:
                     rx.dialog.close(rx.button(_("Close"), variant="soft", color_scheme="gray")),
                     rx.button(
                         _("Validate"),
-                        on_click=ImportState.validate,
+                        # The chosen file leaves the browser now, and only now.
+                        on_click=ImportState.validate(rx.upload_files(upload_id=UPLOAD_ID)),
                         disabled=(ImportState.file_name == "") | ImportState.sending,
                         loading=ImportState.sending,
                     ),
