@@ -398,8 +398,11 @@ def test_behind_nginx_failed_logins_lock_only_their_own_address(
     everyone out. Two users (two loopback addresses nginx sees) are counted apart; a header
     of the user's own, through nginx or straight to an instance, picks no fresh address."""
     proxy = str(deployment["proxy"])
-    ports = deployment["ports"]
+    ports, instances = deployment["ports"], deployment["instances"]
     assert isinstance(ports, dict)
+    assert isinstance(instances, dict)
+    # An instance still running (the failover test stops portal-a).
+    running = next(name for name, process in instances.items() if process.poll() is None)
     locked = [401] * LOGIN_LIMIT_PER_ADDRESS + [429]
 
     assert _failed_logins(proxy, "127.0.0.3", LOGIN_LIMIT_PER_ADDRESS + 1) == locked
@@ -409,7 +412,7 @@ def test_behind_nginx_failed_logins_lock_only_their_own_address(
     assert _failed_logins(proxy, "127.0.0.3", 1, forwarded_for="198.51.100.7") == [429]
     # Straight to an instance, from an address that is no trusted proxy: a new address
     # claimed at each attempt changes nothing.
-    direct = f"http://127.0.0.1:{ports['portal-a']}"
+    direct = f"http://127.0.0.1:{ports[running]}"
     codes = [
         _failed_logins(direct, "127.0.0.5", 1, forwarded_for=f"198.51.100.{attempt}")[0]
         for attempt in range(10, 10 + LOGIN_LIMIT_PER_ADDRESS + 1)
