@@ -22,6 +22,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 from urllib.parse import parse_qs
 
+from redis.exceptions import RedisError
 from reflex.utils.token_manager import RedisTokenManager, SocketRecord
 from reflex_base.constants import CompileVars
 
@@ -69,12 +70,19 @@ def keep_tokens_on_reconnect(
     namespace._token_manager = ReconnectingTokenManager(namespace._token_manager.redis)
     connect = namespace.on_connect
 
-    async def on_connect(sid: str, environ: dict, auth: Any = None) -> None:
+    async def reclaims(environ: dict, auth: Any) -> bool:
+        if not is_reconnect(auth):
+            return False
         token = parse_qs(environ.get("QUERY_STRING", "")).get("token", [""])[0]
-        reclaims = is_reconnect(auth) and await proves_session(
-            token, environ.get("HTTP_COOKIE", "")
-        )
-        marked = _reconnecting.set(reclaims)
+        try:
+            return await proves_session(token, environ.get("HTTP_COOKIE", ""))
+        except RedisError:
+            # Redis is down: nothing is proven, and Reflex's own link keeps the token on this
+            # worker until it is back; the tab's first event tells the user of the outage.
+            return False
+
+    async def on_connect(sid: str, environ: dict, auth: Any = None) -> None:
+        marked = _reconnecting.set(await reclaims(environ, auth))
         try:
             await connect(sid, environ, auth)
         finally:

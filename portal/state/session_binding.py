@@ -21,6 +21,7 @@ import hmac
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
+from redis.exceptions import RedisError
 from reflex.app import App
 from reflex.istate.manager import StateManager
 from reflex.istate.manager.token import BaseStateToken
@@ -121,7 +122,13 @@ class UploadCookieCheck:
             if not cookie_value(cookie, COOKIE_NAME):
                 await PlainTextResponse("", status_code=401)(scope, receive, send)
                 return
-            if not await self.proves(headers.get(UPLOAD_TAB_HEADER, ""), cookie):
+            try:
+                proven = await self.proves(headers.get(UPLOAD_TAB_HEADER, ""), cookie)
+            except RedisError:
+                # The tab's state is out of reach: so would the upload's event be.
+                await PlainTextResponse("", status_code=503)(scope, receive, send)
+                return
+            if not proven:
                 await PlainTextResponse("", status_code=403)(scope, receive, send)
                 return
         await self.app(scope, receive, send)

@@ -155,6 +155,22 @@ async def test_a_signed_out_tabs_token_is_not_taken_back(redis_server: RedisServ
         assert other.linked["sid-2"] not in (None, "tab-token")
 
 
+async def test_a_reconnect_while_redis_is_down_connects_with_its_token(
+    redis_server: RedisServer,
+) -> None:
+    """The session cannot be read: the tab connects as Reflex links it without Redis (its own
+    token, on this worker), and its first event tells the user of the outage."""
+    await _hold_session(redis_server, "tab-token", "alices-session")
+    async with _instances(redis_server) as (tab, other):
+        await tab.on_connect("sid-1", _handshake("tab-token", "alices-session"), FIRST)
+        redis_server.stop()
+        try:
+            await other.on_connect("sid-2", _handshake("tab-token", "alices-session"), AGAIN)
+        finally:
+            redis_server.start()
+        assert other.linked["sid-2"] is None
+
+
 async def test_the_held_session_is_read_from_the_session_record_alone(
     redis_server: RedisServer,
 ) -> None:

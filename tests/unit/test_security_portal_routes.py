@@ -1,17 +1,24 @@
 """Issue 18, item 1: every /_portal route answers only the portal's own pages. A page on another
 origin must not log the user out, hand a claim ticket to their browser or fetch their
-documents, whatever cookie the browser attaches."""
+documents, whatever cookie the browser attaches. Reflex's upload route answers only the tab's
+own portal session (issue 47, item 11)."""
 
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 
 import httpx
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from redis.exceptions import ConnectionError as RedisConnectionError
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse
+from starlette.routing import Route
 
 from portal import routes, web
 from portal.client import ProviderClient
 from portal.session_store import COOKIE_NAME, PortalSession
+from portal.state.session_binding import UploadCookieCheck
 
 OWN = "http://localhost:3000"  # the origin of the default PORTAL_PUBLIC_URL
 
@@ -143,3 +150,44 @@ def test_document_downloads_still_pass(
     answer = browser.get(f"{routes.FILES_PATH}/{path}")
     assert answer.status_code == 200
     assert forwarded == [f"/provider/{path}"]
+
+
+async def _upload_accepted(request: Request) -> PlainTextResponse:
+    return PlainTextResponse("handled")
+
+
+def _upload_route(proves: Callable[[str, str], Awaitable[bool]]) -> TestClient:
+    app = Starlette(routes=[Route("/_upload", _upload_accepted, methods=["POST"])])
+    return TestClient(UploadCookieCheck(app, proves))
+
+
+async def _alices_tab(token: str, cookie_header: str) -> bool:
+    return token == "alices-tab" and f"{COOKIE_NAME}=alices-session" in cookie_header
+
+
+@pytest.mark.parametrize(
+    ("cookies", "status"),
+    [({}, 401), ({COOKIE_NAME: "mallorys-session"}, 403), ({COOKIE_NAME: "alices-session"}, 200)],
+)
+def test_an_upload_proves_the_session_of_the_tab_it_names(
+    cookies: dict[str, str], status: int
+) -> None:
+    """Issue 47, item 11: Reflex's upload route runs its handler on the state of the token
+    it is given; only the tab's own portal session may name it (browser test: test_security)."""
+    route = _upload_route(_alices_tab)
+    route.cookies.update(cookies)
+    answer = route.post(
+        "/_upload", headers={"reflex-client-token": "alices-tab"}, files={"files": ("a.csv", b"x")}
+    )
+    assert answer.status_code == status
+    assert (answer.text == "handled") is (status == 200)
+
+
+def test_an_upload_while_redis_is_down_is_a_503() -> None:
+    async def unreachable(token: str, cookie_header: str) -> bool:
+        raise RedisConnectionError("Connection refused")
+
+    route = _upload_route(unreachable)
+    route.cookies.set(COOKIE_NAME, "alices-session")
+    answer = route.post("/_upload", headers={"reflex-client-token": "alices-tab"})
+    assert answer.status_code == 503
