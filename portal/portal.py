@@ -1,8 +1,9 @@
 """Builds the Reflex app: its pages, the portal's own routes and the embedded provider API."""
 
 import os
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 
 import reflex as rx
 from fastapi import FastAPI
@@ -50,14 +51,11 @@ app = rx.App(
     html_lang="en",
     backend_exception_handler=on_event_failure,
 )
-
-
-def _proves_session(token: str, cookie_header: str) -> Awaitable[bool]:
-    return cookie_proves_session(app, token, cookie_header)
-
+# Whether a request's cookie is the portal session of the tab whose token it names.
+proves_session = partial(cookie_proves_session, app)
 
 backend.add_middleware(RequestLimits)
-backend.add_middleware(UploadCookieCheck, proves=_proves_session)
+backend.add_middleware(UploadCookieCheck, proves=proves_session)
 backend.add_middleware(
     PortalSecurityHeaders,
     public_url=settings.portal_public_url,
@@ -78,7 +76,7 @@ def private_state_files() -> None:
 # First of the event middlewares: no other sees an event of a state its cookie does not match.
 app.add_middleware(SessionCookieBinding(), index=0)
 add_pages(app)
-keep_tokens_on_reconnect(app, _proves_session)
+keep_tokens_on_reconnect(app, proves_session)
 
 
 @app.register_lifespan_task
