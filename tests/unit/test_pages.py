@@ -1,6 +1,5 @@
-"""Pages are found, not listed: every route of the table gets exactly one page, the page
-packages' own or, while its screen is still to come, the "being prepared" notice. And no page
-package imports another."""
+"""Pages are found, not listed: every route of the table gets exactly one page, its page
+package's own. And no page package imports another."""
 
 import ast
 from collections import Counter
@@ -11,18 +10,12 @@ import portal.pages
 import portal.portal  # adds the pages, as the running app does
 from portal import routes
 from portal.components.page import PAGES
-from portal.components.upcoming import _parent
 
 
 def test_every_route_has_exactly_one_page() -> None:
     registered = Counter(entry.route for entry in PAGES)
     assert set(registered) == {route.path for route in routes.ROUTES}
     assert max(registered.values()) == 1
-
-
-def test_an_item_route_keeps_its_list_in_the_breadcrumbs() -> None:
-    assert _parent(routes.TICKET) is routes.TICKETS
-    assert _parent(routes.INVOICES) is None
 
 
 def _imported_modules(path: Path) -> Iterator[str]:
