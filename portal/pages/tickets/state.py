@@ -62,7 +62,3 @@ class TicketsState(TicketList, SessionState):
         self.page = 1
         async for update in self._reload():
             yield update
-
-    @rx.var
-    def has_filters(self) -> bool:
-        return self.filters.active
