@@ -3,7 +3,7 @@ state a ticket is shown as (active unless it is closed); and the priority.
 
 The spec names the statuses and the active/closed split, not their colours: closed grey,
 solved and service restored green, open and in progress blue, waiting amber, on hold orange
-(docs/decisions/ticket-status-colours.md). An unknown status shows as sent, outlined.
+(docs/decisions/tickets-screens.md). An unknown status shows as sent, outlined.
 """
 
 import reflex as rx
