@@ -2,9 +2,10 @@
 count to pay, in euros per locale, each linking to the invoices it sums up. The invoicing screen
 and the dashboard show the same four."""
 
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Protocol
+from zoneinfo import ZoneInfo
 
 import reflex as rx
 from pydantic import BaseModel
@@ -16,6 +17,7 @@ from portal.components.i18n import _
 from portal.components.invoices.state import INVOICES_URL
 from portal.components.tiles import count_tile
 from portal.i18n import format_amount
+from portal.settings import get_settings
 
 
 class UnpaidFigures(Protocol):
@@ -35,6 +37,12 @@ class UnpaidFigures(Protocol):
     def nb_unpaid_invoices(self) -> int | None: ...
 
 
+def _billing_today() -> date:
+    """The provider's day for billing (``BILLING_TIMEZONE``), which the provider counts overdue
+    invoices by: the server's own day may be another one."""
+    return datetime.now(ZoneInfo(get_settings().billing_timezone)).date()
+
+
 class InvoiceTiles(BaseModel):
     balance: str = ""
     amount_due: str = ""
@@ -49,7 +57,7 @@ class InvoiceTiles(BaseModel):
         path = routes.INVOICES.path
         unpaid = InvoiceFilters(is_paid=False)
         due = unpaid.model_copy(update={"type": "invoice"})
-        today = summary.date or date.today()
+        today = summary.date or _billing_today()
         overdue = due.model_copy(update={"due_before": today - timedelta(days=1)})
         return cls(
             balance=format_amount(summary.balance or 0, language, summary.currency),
