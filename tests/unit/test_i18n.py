@@ -15,6 +15,7 @@ from babel.messages.mofile import write_mo as babel_write_mo
 from babel.messages.pofile import read_po
 
 from portal import i18n
+from portal.components.maintenances import calendar
 from portal.i18n import (
     format_amount,
     format_day,
@@ -97,6 +98,23 @@ def _source_messages() -> set[str]:
     ):
         found.add(message if isinstance(message, str) else message[0])
     return found
+
+
+def _portal_messages() -> set[str]:
+    """The messages the portal marks itself, the embedded provider's left out: a portal
+    pointed at another provider still ships them."""
+    return {
+        message if isinstance(message, str) else message[0]
+        for file, _line, message, _comments, _context in extract_from_dir(
+            ROOT / "portal", method_map=[("**.py", "python")], keywords=KEYWORDS
+        )
+        if not file.startswith("provider/")
+    }
+
+
+def test_the_calendar_legend_is_marked_by_the_portal() -> None:
+    labels = {label for _colour, label in calendar.LEGEND}
+    assert labels - _portal_messages() == set()
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

@@ -19,6 +19,7 @@ from reflex.event import passthrough_event_spec
 from reflex.vars import ObjectVar
 
 from portal.components.i18n import _
+from portal.i18n import N_
 from portal.state.preferences import PreferencesState
 
 VERSION = "6.1.20"
@@ -27,10 +28,10 @@ PLUGINS = ("core", "daygrid", "timegrid", "list")
 # The legend (spec 2): noImpact green, degraded warning, outage error, cancelled grey; the
 # events take the same Radix colours, so they follow the light and dark themes.
 LEGEND = (
-    ("green", "No impact"),
-    ("amber", "Degraded"),
-    ("red", "Outage"),
-    ("gray", "Cancelled"),
+    ("green", N_("No impact")),
+    ("amber", N_("Degraded")),
+    ("red", N_("Outage")),
+    ("gray", N_("Cancelled")),
 )
 
 _STYLE = """
