@@ -28,6 +28,25 @@ UNEXPECTED = N_("An unexpected error has occurred. If the error persists, please
 UNAVAILABLE = N_("The service is temporarily unavailable. Please try again in a few moments.")
 
 
+def failure_text(error: ProviderError, language: str) -> str:
+    """What a failed call tells the user: a 5xx the generic texts (with the reference support
+    looks up), a refusal with violations what each violation says (the form's own fields show
+    theirs; elsewhere "The data sent is not valid." alone would not say what to change),
+    anything else the error's own translated message."""
+    if error.code == 503:
+        text = gettext(language, UNAVAILABLE)
+    elif isinstance(error, ServerError):
+        text = gettext(language, UNEXPECTED)
+    elif error.violations:
+        text = " ".join(dict.fromkeys(violation.message for violation in error.violations))
+    else:
+        text = error.message
+    if error.request_id and isinstance(error, ServerError | NetworkError):
+        # What support looks up in the logs of both sides (docs/decisions/operations-logs.md).
+        text += " " + gettext(language, "Reference: {reference}", reference=error.request_id)
+    return text
+
+
 class Message(BaseModel):
     # Unique across workers: several may add to one user's messages.
     id: str
@@ -51,7 +70,7 @@ class MessagesState(rx.State):
         """The one message handler of spec 8 for a failed provider call, by the client's typed
         errors: a 401 says nothing (the session ends), a 403 for the terms is the permanent
         reminder, other 403s are silent unless ``shown`` (an action the user asked for), a 5xx
-        is the generic text, anything else the error's own translated message."""
+        is the generic text, anything else what ``failure_text`` says."""
         if isinstance(error, Unauthorized):
             return
         if isinstance(error, Forbidden):
@@ -60,16 +79,7 @@ class MessagesState(rx.State):
                 return
             if not shown:
                 return
-        if error.code == 503:
-            text = gettext(language, UNAVAILABLE)
-        elif isinstance(error, ServerError):
-            text = gettext(language, UNEXPECTED)
-        else:
-            text = error.message
-        if error.request_id and isinstance(error, ServerError | NetworkError):
-            # What support looks up in the logs of both sides (docs/decisions/operations-logs.md).
-            text += " " + gettext(language, "Reference: {reference}", reference=error.request_id)
-        self.show(text, "error", permanent=permanent)
+        self.show(failure_text(error, language), "error", permanent=permanent)
 
     def clear_temporary(self) -> None:
         if any(not m.permanent for m in self.messages):

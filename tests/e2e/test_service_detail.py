@@ -72,6 +72,20 @@ def test_a_reference_master_updates_the_client_references(page: Page) -> None:
     expect(page.get_by_label("Client references")).to_have_value("E2E-ONE, E2E-TWO")
 
 
+def test_a_refused_edit_says_what_the_provider_refused(page: Page) -> None:
+    """Spec 5: twenty client references at most. The provider's 422 names the rule; its
+    generic "The data sent is not valid." alone would not say what to change."""
+    _open_first(page, ALICE, "?status=active")
+    field = page.get_by_label("Client references")
+    before = field.input_value()
+    field.fill(", ".join(f"E2E-{number}" for number in range(21)))
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_text("A service can have at most 20 client references.")).to_be_visible()
+    expect(page.get_by_text("The data sent is not valid.")).to_have_count(0)
+    page.reload()
+    expect(page.get_by_label("Client references")).to_have_value(before)
+
+
 def _provider_maintained_service(portal_url: str) -> str:
     """The id of an Acme service that a maintenance impacts, read from the provider itself."""
     with httpx.Client(base_url=f"{portal_url}/provider") as provider:

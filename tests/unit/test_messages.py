@@ -130,9 +130,28 @@ async def test_an_action_refused_with_403_says_so(states) -> None:
     ("error", "text"),
     [
         (NotFound(404, "404", "Not Found"), "Not Found"),
+        (ValidationFailed(422, "422", "reference: unknown"), "reference: unknown"),
         (
-            ValidationFailed(422, "422", "reference: unknown", [Violation("reference", "x")]),
-            "reference: unknown",
+            ValidationFailed(
+                422,
+                "422",
+                "The data sent is not valid.",
+                [Violation("clientReferences", "A service can have at most 20 client references.")],
+            ),
+            "A service can have at most 20 client references.",
+        ),
+        (
+            ValidationFailed(
+                422,
+                "422",
+                "The data sent is not valid.",
+                [
+                    Violation("email", "This value is not a valid email address."),
+                    Violation("", "This value is not a valid email address."),
+                    Violation("lastname", "This value should not be blank."),
+                ],
+            ),
+            "This value is not a valid email address. This value should not be blank.",
         ),
         (ServerError(500, "500", "Traceback (most recent call last)"), GENERIC),
         (
