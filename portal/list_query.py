@@ -47,7 +47,8 @@ class ListUrl(Generic[F]):
                     values[name] = value
         single = dict(pairs)
         paging = self.paging.read(single, sort_fields=self.sort_fields, page_sizes=self.page_sizes)
-        return self.filters.model_validate(values), paging
+        # A range given backwards reads as the same range typed in the filters would.
+        return self.filters.model_validate(values).in_order(), paging
 
     def params(self, filters: F, paging: Paging | None = None) -> list[tuple[str, str]]:
         """The URL's parameters: the filled filters, then what differs from the opening paging."""

@@ -36,8 +36,8 @@ class Param:
 
 class Filters(BaseModel):
     """The filters of one list; every field carries its ``Param`` and a default that filters
-    nothing. ``ranges`` names the (start, end) pairs of a range: whichever end is typed, the
-    earlier value is always the start (spec 2: the due-date range)."""
+    nothing. ``ranges`` names the (start, end) pairs of a range: whichever end is typed or read
+    from a URL, the earlier value is always the start (spec 2: the due-date range)."""
 
     ranges: ClassVar[tuple[tuple[str, str], ...]] = ()
 
@@ -68,14 +68,16 @@ class Filters(BaseModel):
             raise KeyError(name)
         if value in (ANY, ""):
             value = type(self).model_fields[name].get_default(call_default_factory=True)
-        fields = {**self.model_dump(), name: value}
-        changed = self.model_validate(fields)
+        return self.model_validate({**self.model_dump(), name: value}).in_order()
+
+    def in_order(self) -> Self:
+        """A copy whose ranges run forwards: the ends of one given backwards are swapped."""
+        swapped: dict[str, Any] = {}
         for start, end in self.ranges:
-            first, last = getattr(changed, start), getattr(changed, end)
+            first, last = getattr(self, start), getattr(self, end)
             if first is not None and last is not None and first > last:
-                fields[start], fields[end] = last, first
-                changed = self.model_validate(fields)
-        return changed
+                swapped |= {start: last, end: first}
+        return self.model_copy(update=swapped) if swapped else self
 
     def same_query(self, other: "Filters") -> bool:
         """Whether both ask the provider the same thing (typing a space changes nothing)."""

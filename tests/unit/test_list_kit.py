@@ -48,6 +48,17 @@ def test_a_range_typed_backwards_keeps_its_earlier_day_first() -> None:
     assert (cleared.due_after, cleared.due_before) == (None, date(2026, 5, 31))
 
 
+def test_a_range_backwards_in_a_shared_url_is_read_as_if_typed() -> None:
+    """A link written by hand (or by another tool) with the range's ends swapped lists what the
+    same days typed in the filters list, not nothing."""
+    filters, _paging = INVOICES_URL.read(
+        [("dateDueAfter", "2026-05-31"), ("dateDueBefore", "2026-03-01")]
+    )
+    assert (filters.due_after, filters.due_before) == (date(2026, 3, 1), date(2026, 5, 31))
+    typed = InvoiceFilters().with_value("due_after", "2026-05-31")
+    assert filters == typed.with_value("due_before", "2026-03-01")
+
+
 def test_a_filter_without_its_parameter_is_refused() -> None:
     class Undeclared(Filters):
         named: Annotated[str, Param("named")] = ""
