@@ -129,7 +129,7 @@ class SessionState(PreferencesState):
         messages = await self.get_state(MessagesState)
         messages.show_error(error, self.current_language, shown=shown, permanent=permanent)
         if isinstance(error, Unauthorized):
-            return await self._end(redirect=self.router.url.path)
+            return await self._end(redirect=self._current_path())
         if isinstance(error, Forbidden) and error.requires_terms:
             return rx.redirect(routes.TERMS_OF_USE.path)
         if isinstance(error, Forbidden) and error.requires_second_factor:
@@ -238,12 +238,10 @@ class SessionState(PreferencesState):
         messages.clear_temporary()
         language_event = self.adopt_browser_language()
         logged_in = await self._restore()
-        url = self.router.url
-        path = url.path.rstrip("/") or "/"
-        full_path = path + (f"?{url.query}" if url.query else "")
+        path = self.router.url.path.rstrip("/") or "/"
         self.forbidden = False
         if route.access is Access.PRIVATE and not logged_in:
-            return [language_event, rx.redirect(routes.login_path(full_path))]
+            return [language_event, rx.redirect(routes.login_path(self._current_path()))]
         if route.access is Access.LOGGED_OUT_ONLY and logged_in:
             return [language_event, rx.redirect(routes.HOME.path)]
         if route.access is Access.PRIVATE and not self.has_accepted_terms:
@@ -263,6 +261,13 @@ class SessionState(PreferencesState):
             self.forbidden = True
             messages.show(gettext(self.current_language, FORBIDDEN), "warning")
         return language_event
+
+    def _current_path(self) -> str:
+        """The page as the address bar shows it, its query included (a list's filters): where
+        the user comes back to after signing in again."""
+        url = self.router.url
+        path = url.path.rstrip("/") or "/"
+        return path + (f"?{url.query}" if url.query else "")
 
     def _page_open(self) -> bool:
         """Whether the guard let the user onto this page: page loads call the provider only

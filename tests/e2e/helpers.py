@@ -11,9 +11,10 @@ from typing import TypeVar
 
 from playwright.sync_api import Page, expect
 from sqlalchemy import create_engine
-from sqlmodel import Session
+from sqlmodel import Session, col, delete, select
 
 from portal.client import ProviderClient
+from portal.provider.models import ProviderSession, User
 from portal.session_store import COOKIE_NAME, PortalSession, SessionStore
 from portal.settings import Settings
 
@@ -134,3 +135,12 @@ def provider_database(portal_settings: dict[str, str]) -> Iterator[Session]:
             yield db
     finally:
         engine.dispose()
+
+
+def end_provider_sessions(portal_settings: dict[str, str], email: str) -> None:
+    """Ends every provider session of ``email``, as an expiry would: the portal's next call
+    for them is answered 401."""
+    with provider_database(portal_settings) as db:
+        user = select(User.id).where(User.email == email).scalar_subquery()
+        db.exec(delete(ProviderSession).where(col(ProviderSession.user_id) == user))
+        db.commit()

@@ -10,12 +10,10 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
-from sqlmodel import col, delete, select
 
 from bench.run.browsers import ON_LOAD, Browser, Timings, _all_of, _done
 from portal.pages.home.state import DashboardMaintenancesState, LastTicketsState
-from portal.provider.models import ProviderSession, User
-from tests.e2e.helpers import DEMO_PASSWORD, choose_language, log_in_as, provider_database
+from tests.e2e.helpers import DEMO_PASSWORD, choose_language, end_provider_sessions, log_in_as
 
 ALICE = "alice@acme-networks.test"
 BOB = "bob@acme-networks.test"
@@ -113,10 +111,7 @@ def test_an_ended_provider_session_signs_out_of_the_dashboard(
     """The home page's three loads meet the provider's 401 together: the user is sent to the
     login page once, not shown three failures, and comes back to a whole dashboard."""
     log_in_as(page, ALICE)
-    with provider_database(portal_settings) as db:
-        alice = select(User.id).where(User.email == ALICE).scalar_subquery()
-        db.exec(delete(ProviderSession).where(col(ProviderSession.user_id) == alice))
-        db.commit()
+    end_provider_sessions(portal_settings, ALICE)
     page.reload()
     expect(page).to_have_url(re.compile(r"/login/?$"))
     log_in_as(page, ALICE)

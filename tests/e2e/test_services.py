@@ -10,7 +10,7 @@ from pathlib import Path
 from babel.dates import format_date
 from playwright.sync_api import Page, expect
 
-from tests.e2e.helpers import choose_language, log_in_as
+from tests.e2e.helpers import DEMO_PASSWORD, choose_language, end_provider_sessions, log_in_as
 
 ALICE = "alice@acme-networks.test"  # reference master, invoice access
 BOB = "bob@acme-networks.test"  # neither
@@ -156,6 +156,23 @@ def test_the_export_downloads_the_filtered_list(page: Page, tmp_path: Path) -> N
     assert header[:2] == ["reference", "clientReferences"]
     assert len(rows) == expected
     assert {row[header.index("status")] for row in rows} == {"Operational"}
+
+
+def test_an_expired_session_comes_back_to_the_filtered_list(
+    page: Page, portal_settings: dict[str, str]
+) -> None:
+    """Spec 8: a 401 signs out with the page to come back to, and the list's filters are part of
+    the page: signing in again reopens the list as it was, not the whole list."""
+    _open_services(page, query="?status=terminated")
+    end_provider_sessions(portal_settings, ALICE)
+    page.get_by_label("Search services").fill("PB")
+    expect(page).to_have_url(re.compile(r"/login/?\?redirect="))
+    page.get_by_label("E-mail").fill(ALICE)
+    page.get_by_label("Password").fill(DEMO_PASSWORD)
+    page.get_by_role("button", name="Login").click()
+    expect(page).to_have_url(re.compile(r"/services/?\?status=terminated$"))
+    expect(page.get_by_test_id("service-card").first).to_be_visible()
+    assert _statuses_shown(page) == {"terminated"}
 
 
 def test_only_reference_masters_see_the_import_button(page: Page) -> None:

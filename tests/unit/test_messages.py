@@ -96,10 +96,12 @@ def test_clearing_on_navigation_keeps_the_permanent_messages(states) -> None:
     assert _shown(messages) == [(TERMS, "error", True)]
 
 
-async def test_401_signs_out_with_the_current_path_and_shows_nothing(states) -> None:
+async def test_401_signs_out_with_the_current_path_and_query_and_shows_nothing(states) -> None:
     session, messages = states
     events = await session.report(Unauthorized(401, "401", "Session expired"))
-    assert "/_portal/logout?next=%2Flogin%3Fredirect%3D%252Fservices" in _script(events)
+    # /login?redirect=/services?status[]=active, encoded as the logout's next.
+    redirect = "%252Fservices%253Fstatus%255B%255D%253Dactive"
+    assert f'/_portal/logout?next=%2Flogin%3Fredirect%3D{redirect}"' in _script(events)
     assert "form.submit()" in _script(events)  # a POST: logout answers no GET
     assert messages.messages == []
 
