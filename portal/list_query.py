@@ -24,13 +24,15 @@ F = TypeVar("F", bound=Filters)
 
 @dataclass(frozen=True)
 class ListUrl(Generic[F]):
-    """One list screen's URL: its filters model, its opening paging, what it may sort on and
-    the page sizes it offers."""
+    """One list screen's URL: its filters model, its opening paging, what it may sort on, the
+    page sizes it offers, and the on/off choices of what the screen shows (``flags``, e.g. the
+    services list's ``showAdvancedSearch``), off unless the URL turns them on."""
 
     filters: type[F]
     paging: Paging
     sort_fields: tuple[str, ...]
     page_sizes: tuple[int, ...]
+    flags: tuple[str, ...] = ()
 
     def read(self, pairs: QueryPairs) -> tuple[F, Paging]:
         """The filters and paging a URL's query asks for; defaults stand in for the invalid."""
@@ -50,19 +52,30 @@ class ListUrl(Generic[F]):
         # A range given backwards reads as the same range typed in the filters would.
         return self.filters.model_validate(values).in_order(), paging
 
-    def params(self, filters: F, paging: Paging | None = None) -> list[tuple[str, str]]:
-        """The URL's parameters: the filled filters, then what differs from the opening paging."""
+    def read_flags(self, pairs: QueryPairs) -> list[str]:
+        """The flags a URL's query turns on (``1`` or ``true``; anything else leaves one off)."""
+        on = {name for name, value in pairs if _valid(bool, value.strip())}
+        return [flag for flag in self.flags if flag in on]
+
+    def params(
+        self, filters: F, paging: Paging | None = None, flags: Sequence[str] = ()
+    ) -> list[tuple[str, str]]:
+        """The URL's parameters: the filled filters, what differs from the opening paging, then
+        the flags turned on."""
         pairs: list[tuple[str, str]] = []
         values = filters.values()
         for name, param in self.filters.params().items():
             value = values[name]
             items = value if isinstance(value, list) else [value]
             pairs += [(param.url_name, _spelled(item)) for item in items if item not in (None, "")]
-        return pairs + list((paging or self.paging).to_params(self.paging).items())
+        pairs += list((paging or self.paging).to_params(self.paging).items())
+        return pairs + [(flag, _spelled(True)) for flag in self.flags if flag in flags]
 
-    def url(self, path: str, filters: F, paging: Paging | None = None) -> str:
+    def url(
+        self, path: str, filters: F, paging: Paging | None = None, flags: Sequence[str] = ()
+    ) -> str:
         """``path`` with this query; brackets stay readable (``order[email]=desc``)."""
-        params = self.params(filters, paging)
+        params = self.params(filters, paging, flags)
         return path + ("?" + urlencode(params, safe="[]") if params else "")
 
 

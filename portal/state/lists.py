@@ -66,6 +66,8 @@ class ListState(SessionState, mixin=True):
     sort_direction: rx.Field[str] = rx.field(ASCENDING)
     total: rx.Field[int] = rx.field(0)
     loading: rx.Field[bool] = rx.field(False)
+    # The URL's flags turned on (``ListUrl.flags``): what the screen shows, not what it lists.
+    flags: rx.Field[list[str]] = rx.field(default_factory=list)
 
     if TYPE_CHECKING:
         # Each list declares ``filters: rx.Field[ItsFilters]`` and its rows.
@@ -105,9 +107,11 @@ class ListState(SessionState, mixin=True):
         """Opens the list as its URL describes it (on every load, back and forward included)."""
         if not self._page_open():
             return
-        filters, paging = self.url.read(parse_qsl(self.router.url.query))
+        query = parse_qsl(self.router.url.query)
+        filters, paging = self.url.read(query)
         self.filters = filters
         self._adopt_paging(paging)
+        self.flags = self._opening_flags(self.url.read_flags(query))
         self.loading = True
         yield
         # The tiles and filter options come beside the first page, not before it: the screen
@@ -118,6 +122,11 @@ class ListState(SessionState, mixin=True):
                 yield update
         finally:
             await opening
+
+    def _opening_flags(self, flags: list[str]) -> list[str]:
+        """The flags the screen opens with: those its URL turns on, unless the screen adds some
+        (a panel opened because a filter of it is in use)."""
+        return flags
 
     async def _open_with(self, filters: Filters) -> AsyncIterator[EventSpec | None]:
         """A table within another page: its first page for these filters, within the event
@@ -158,6 +167,16 @@ class ListState(SessionState, mixin=True):
         # the filters were read in this event, which cannot be built without arguments.
         async for update in self._apply(self.url.filters()):
             yield update
+
+    @rx.event
+    def toggle_flag(self, flag: str):
+        """Shows or hides what a flag of the URL names; the list stays as it is."""
+        if flag not in self.url.flags:
+            return None
+        self.flags = (
+            [f for f in self.flags if f != flag] if flag in self.flags else [*self.flags, flag]
+        )
+        return self._recorded(self._paging())
 
     @rx.event
     def go_to_page(self, page: int):
@@ -213,4 +232,4 @@ class ListState(SessionState, mixin=True):
         if not self.in_address:
             return None
         path = self.router.url.path
-        return replace_url(path, self.url.url(path, self.filters, paging))
+        return replace_url(path, self.url.url(path, self.filters, paging, self.flags))

@@ -22,7 +22,16 @@ def _open_services(page: Page, email: str = ALICE, query: str = "") -> None:
     expect(page.get_by_test_id("service-card").first).to_be_visible()
 
 
+def _open_advanced_search(page: Page) -> None:
+    """The status and type filters are the advanced search's (spec 2: showAdvancedSearch)."""
+    button = page.get_by_role("button", name="Advanced search")
+    if button.get_attribute("aria-expanded") != "true":
+        button.click()
+    expect(page.get_by_test_id("status-filter")).to_be_visible()
+
+
 def _choose_status(page: Page, label: str) -> None:
+    _open_advanced_search(page)
     page.get_by_test_id("status-filter").click()
     page.get_by_role("checkbox", name=label).click()
     page.keyboard.press("Escape")
@@ -93,8 +102,30 @@ def test_the_search_is_trimmed_and_finds_a_reference(page: Page) -> None:
     expect(page.get_by_test_id("service-card")).to_have_count(1)
 
 
+def test_the_advanced_search_is_shown_as_the_url_says(page: Page) -> None:
+    """Spec 2: showAdvancedSearch is in the query; a status or type filter in use shows it."""
+    _open_services(page)
+    button = page.get_by_role("button", name="Advanced search")
+    expect(button).to_have_attribute("aria-expanded", "false")
+    expect(page.get_by_test_id("status-filter")).to_have_count(0)
+    button.click()
+    expect(page.get_by_test_id("status-filter")).to_be_visible()
+    expect(page.get_by_test_id("type-filter")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/services/?\?showAdvancedSearch=1$"))
+    page.reload()
+    expect(page.get_by_test_id("status-filter")).to_be_visible()
+    expect(button).to_have_attribute("aria-expanded", "true")
+    button.click()
+    expect(page.get_by_test_id("status-filter")).to_have_count(0)
+    expect(page).to_have_url(re.compile(r"/services/?$"))
+    # A tile's link filters on a status: the filter in use shows.
+    page.goto("/services?status=active")
+    expect(page.get_by_test_id("status-filter")).to_contain_text("1")
+
+
 def test_the_type_filter_narrows_its_list_whatever_the_case(page: Page) -> None:
     _open_services(page)
+    _open_advanced_search(page)
     page.get_by_test_id("type-filter").click()
     page.get_by_label("Filter the list").fill("ETHERNET")
     popover = page.get_by_role("dialog", name="Type")

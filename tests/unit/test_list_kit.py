@@ -15,6 +15,7 @@ from portal.client.filters import Filters, Param
 from portal.client.models import InvoiceFilters, ServiceFilters
 from portal.components.invoices.state import INVOICES_URL
 from portal.components.paging import Paging
+from portal.components.services.query import SERVICES_URL
 from portal.state.item_page import route_id
 from portal.state.lists import ListState
 
@@ -86,6 +87,23 @@ def test_what_the_url_cannot_hold_is_dropped() -> None:
     )
     assert filters == InvoiceFilters()
     assert paging.page == 2
+
+
+def test_the_services_url_reads_and_writes_show_advanced_search() -> None:
+    """Spec 2: the services list's query holds showAdvancedSearch (boolean) beside its filters;
+    it is written when on and never reaches the provider."""
+    flag = "showAdvancedSearch"
+    for on in ("1", "true", " True "):
+        assert SERVICES_URL.read_flags([(flag, on)]) == [flag]
+    for off in ("0", "false", "maybe", ""):
+        assert SERVICES_URL.read_flags([(flag, off)]) == []
+    assert SERVICES_URL.read_flags([("showEverything", "1")]) == []
+    filters = ServiceFilters(statuses=["active"])
+    assert SERVICES_URL.url("/services", filters, flags=[flag]) == (
+        "/services?status=active&showAdvancedSearch=1"
+    )
+    assert SERVICES_URL.url("/services", filters) == "/services?status=active"
+    assert flag not in filters.to_provider()
 
 
 @pytest.mark.parametrize(

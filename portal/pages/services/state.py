@@ -12,7 +12,7 @@ from portal.client.models import ServiceFilters
 from portal.client.resources.services import EXPORT, ServicesResource
 from portal.components.multi_select import Option
 from portal.components.paging import Paging
-from portal.components.services.query import SERVICES_URL
+from portal.components.services.query import SERVICES_URL, SHOW_ADVANCED_SEARCH
 from portal.connections import backend_url
 from portal.list_query import ListUrl
 from portal.pages.services.models import LIST_INCLUDES, ServiceRow, matching, type_options
@@ -54,6 +54,17 @@ class ServicesState(ListState, SessionState):
             self.counting = False
         self.active_count, self.construction_count = active, construction
         self.types, self._types_language = types, self.current_language
+
+    def _opening_flags(self, flags: list[str]) -> list[str]:
+        """The advanced search opens with a status or type filter in use (a tile's link): the
+        filter narrowing the list is never out of sight."""
+        if (self.filters.statuses or self.filters.type_uuids) and SHOW_ADVANCED_SEARCH not in flags:
+            return [*flags, SHOW_ADVANCED_SEARCH]
+        return flags
+
+    @rx.var
+    def shows_advanced_search(self) -> bool:
+        return SHOW_ADVANCED_SEARCH in self.flags
 
     async def _types(self, client: ProviderClient) -> list[Option]:
         if self.types and self._types_language == self.current_language:

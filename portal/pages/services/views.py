@@ -19,7 +19,7 @@ from portal.components.downloads import download_link
 from portal.components.i18n import _
 from portal.components.multi_select import multi_select
 from portal.components.service_status import STATUS_LABELS, status_chip
-from portal.components.services.query import status_list_url
+from portal.components.services.query import SHOW_ADVANCED_SEARCH, status_list_url
 from portal.components.tiles import count_tile
 from portal.i18n import N_
 from portal.pages.services.import_dialog import import_dialog
@@ -28,6 +28,7 @@ from portal.pages.services.state import CARDS, TABLE, ServicesState
 from portal.permissions import MANAGE_SERVICE_REFERENCES
 
 SEARCH_DEBOUNCE_MS = 1000  # spec 9
+ADVANCED_SEARCH_ID = "services-advanced-search"
 filters: ObjectVar[ServiceFilters] = ServicesState.filters.to(ObjectVar, ServiceFilters)
 COLUMNS = (
     Column(N_("Reference"), "reference"),
@@ -79,6 +80,44 @@ def _export_button() -> rx.Component:
     )
 
 
+def _advanced_search_button() -> rx.Component:
+    shown = ServicesState.shows_advanced_search
+    return rx.button(
+        rx.icon("sliders-horizontal", size=16),
+        _("Advanced search"),
+        type="button",
+        variant=rx.cond(shown, "solid", "soft"),
+        aria_expanded=rx.cond(shown, "true", "false"),
+        aria_controls=ADVANCED_SEARCH_ID,
+        on_click=ServicesState.toggle_flag(SHOW_ADVANCED_SEARCH),
+    )
+
+
+def advanced_search() -> rx.Component:
+    """The status and type filters (spec 2: showAdvancedSearch), below the search bar."""
+    return rx.cond(
+        ServicesState.shows_advanced_search,
+        rx.flex(
+            status_filter(ServicesState, filters.statuses, STATUS_LABELS),
+            multi_select(
+                _("Type"),
+                options=ServicesState.shown_types,
+                selected=filters.type_uuids.to(ArrayVar, list[str]),
+                on_toggle=lambda uuid: ServicesState.toggle_filter("type_uuids", uuid),
+                on_clear=ServicesState.clear_filter("type_uuids"),
+                search=ServicesState.type_search,
+                on_search=ServicesState.set_type_search,
+                test_id="type-filter",
+            ),
+            id=ADVANCED_SEARCH_ID,
+            spacing="3",
+            align="center",
+            wrap="wrap",
+            width="100%",
+        ),
+    )
+
+
 def toolbar() -> rx.Component:
     return rx.flex(
         rx.input(
@@ -93,17 +132,7 @@ def toolbar() -> rx.Component:
             auto_complete="off",
             width=rx.breakpoints(initial="100%", md="340px"),
         ),
-        status_filter(ServicesState, filters.statuses, STATUS_LABELS),
-        multi_select(
-            _("Type"),
-            options=ServicesState.shown_types,
-            selected=filters.type_uuids.to(ArrayVar, list[str]),
-            on_toggle=lambda uuid: ServicesState.toggle_filter("type_uuids", uuid),
-            on_clear=ServicesState.clear_filter("type_uuids"),
-            search=ServicesState.type_search,
-            on_search=ServicesState.set_type_search,
-            test_id="type-filter",
-        ),
+        _advanced_search_button(),
         clear_filters_button(ServicesState),
         rx.spacer(),
         rx.segmented_control.root(
@@ -238,6 +267,7 @@ def services_list() -> rx.Component:
     return rx.vstack(
         tiles(),
         toolbar(),
+        advanced_search(),
         _count(),
         rx.cond(ServicesState.view_mode == TABLE, table(), cards()),
         spacing="4",
