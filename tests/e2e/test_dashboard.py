@@ -88,6 +88,31 @@ def test_amounts_and_labels_in_french(page: Page) -> None:
     expect(page.get_by_test_id("dashboard-invoices")).to_contain_text("Montant dû")
 
 
+def _rows_of(page: Page, test_ids: list[str]) -> list[list[str]]:
+    """The tiles grouped by the row they are drawn on, top to bottom."""
+    rows: dict[float, list[str]] = {}
+    for test_id in test_ids:
+        box = page.get_by_test_id(test_id).bounding_box()
+        assert box is not None
+        rows.setdefault(round(box["y"]), []).append(test_id)
+    return [rows[y] for y in sorted(rows)]
+
+
+@pytest.mark.parametrize(
+    ("width", "rows"), [(400, [1, 1, 1, 1]), (800, [2, 2]), (1100, [3, 1]), (1400, [4])]
+)
+def test_the_invoice_tiles_follow_the_12_6_4_3_grid(
+    page: Page, width: int, rows: list[int]
+) -> None:
+    """Spec 2: tiles take 12, 6, 4 then 3 of 12 columns as the screen widens."""
+    page.set_viewport_size({"width": width, "height": 900})
+    log_in_as(page, ALICE)
+    tiles = ["tile-balance", "tile-amount-due", "tile-amount-overdue", "tile-to-pay"]
+    for tile in tiles:
+        expect(page.get_by_test_id(tile)).to_contain_text(re.compile(r"\d"))
+    assert [len(row) for row in _rows_of(page, tiles)] == rows
+
+
 def test_the_list_or_calendar_choice_is_shared_with_the_maintenances_view(page: Page) -> None:
     log_in_as(page, ALICE)
     card = page.get_by_test_id("dashboard-maintenances")

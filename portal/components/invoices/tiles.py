@@ -71,6 +71,7 @@ class InvoiceTiles(BaseModel):
 
 
 def invoice_tiles(tiles: ObjectVar[InvoiceTiles], loading: rx.Var[bool]) -> rx.Component:
+    """At 12/6/4/3 columns (spec 2): one, two, three, four a row."""
     return rx.grid(
         count_tile(
             _("Balance"),
@@ -108,7 +109,7 @@ def invoice_tiles(tiles: ObjectVar[InvoiceTiles], loading: rx.Var[bool]) -> rx.C
             loading=loading,
             test_id="tile-to-pay",
         ),
-        columns=rx.breakpoints(initial="1", sm="2", lg="4"),
+        columns=rx.breakpoints(initial="1", sm="2", md="3", lg="4"),
         spacing=rx.breakpoints(initial="2", sm="4"),
         width="100%",
     )
