@@ -22,12 +22,19 @@ Handler = TypeVar("Handler", bound=Callable[..., Any])
 
 
 def reports_failures(
-    handler: Handler | None = None, *, shown: bool = False, permanent: bool = False
+    handler: Handler | None = None,
+    *,
+    shown: bool = False,
+    permanent: bool = False,
+    in_place: bool = False,
 ) -> Any:
     """Wraps an event handler (plain, async or async generator; under ``rx.event``).
 
     ``shown``: the failure of an action the user asked for, 403 refusals included, which the
     common handler leaves silent; ``permanent`` keeps that message until dismissed (spec 8).
+    ``in_place``: the screen says what failed where the content would be, with "Try again"
+    (``failure_text`` gives the words); the common handler then applies only the session's
+    rules (a 401's sign-out, the terms), so the failure is not announced twice.
     """
 
     def decorate(function: Handler) -> Handler:
@@ -44,7 +51,7 @@ def reports_failures(
                 if result is not None:
                     yield result
             except ProviderError as error:
-                yield await self.report(error, shown=shown, permanent=permanent)
+                yield await self.report(error, shown=shown, permanent=permanent, in_place=in_place)
 
         return cast(Handler, handle)
 

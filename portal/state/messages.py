@@ -65,12 +65,19 @@ class MessagesState(rx.State):
         self.messages = [*self.messages, message]
 
     def show_error(
-        self, error: ProviderError, language: str, *, shown: bool = False, permanent: bool = False
+        self,
+        error: ProviderError,
+        language: str,
+        *,
+        shown: bool = False,
+        permanent: bool = False,
+        in_place: bool = False,
     ) -> None:
         """The one message handler of spec 8 for a failed provider call, by the client's typed
         errors: a 401 says nothing (the session ends), a 403 for the terms is the permanent
         reminder, other 403s are silent unless ``shown`` (an action the user asked for), a 5xx
-        is the generic text, anything else what ``failure_text`` says."""
+        is the generic text, anything else what ``failure_text`` says. ``in_place``: the screen
+        shows that text itself, where the content failed; no message repeats it."""
         if isinstance(error, Unauthorized):
             return
         if isinstance(error, Forbidden):
@@ -79,7 +86,8 @@ class MessagesState(rx.State):
                 return
             if not shown:
                 return
-        self.show(failure_text(error, language), "error", permanent=permanent)
+        if not in_place:
+            self.show(failure_text(error, language), "error", permanent=permanent)
 
     def clear_temporary(self) -> None:
         if any(not m.permanent for m in self.messages):

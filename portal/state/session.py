@@ -119,15 +119,22 @@ class SessionState(PreferencesState):
         )
 
     async def report(
-        self, error: ProviderError, *, shown: bool = False, permanent: bool = False
+        self,
+        error: ProviderError,
+        *,
+        shown: bool = False,
+        permanent: bool = False,
+        in_place: bool = False,
     ) -> Events:
         """Sends a failed call to the one message handler, after the session rules of spec 8:
         401 signs out with the current path as redirect, 403 required_terms opens the terms,
         403 required_second_factor the set-up of the second factor.
-        ``shown`` and ``permanent``: see ``MessagesState.show_error``. The caller returns or
-        yields what this answers; ``reports_failures`` does that for it."""
+        ``shown``, ``permanent`` and ``in_place``: see ``MessagesState.show_error``. The caller
+        returns or yields what this answers; ``reports_failures`` does that for it."""
         messages = await self.get_state(MessagesState)
-        messages.show_error(error, self.current_language, shown=shown, permanent=permanent)
+        messages.show_error(
+            error, self.current_language, shown=shown, permanent=permanent, in_place=in_place
+        )
         if isinstance(error, Unauthorized):
             return await self._end(redirect=self._current_path())
         if isinstance(error, Forbidden) and error.requires_terms:

@@ -144,3 +144,22 @@ def end_provider_sessions(portal_settings: dict[str, str], email: str) -> None:
         user = select(User.id).where(User.email == email).scalar_subquery()
         db.exec(delete(ProviderSession).where(col(ProviderSession.user_id) == user))
         db.commit()
+
+
+@contextmanager
+def unreadable_table(portal_settings: dict[str, str], table: str) -> Iterator[None]:
+    """The provider's ``table`` renamed away for a while: each call that reads it fails as on a
+    database that lost it (SQLite's 503, PostgreSQL's 500), and the provider answers the rest
+    as before. Playwright cannot intercept the portal backend's calls to its provider: this is
+    a real failure of the real one, undone whatever the test's outcome."""
+
+    def rename(name: str, new_name: str) -> None:
+        with provider_database(portal_settings) as db:
+            db.connection().exec_driver_sql(f'ALTER TABLE "{name}" RENAME TO "{new_name}"')
+            db.commit()
+
+    rename(table, f"{table}_away")
+    try:
+        yield
+    finally:
+        rename(f"{table}_away", table)

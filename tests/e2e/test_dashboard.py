@@ -13,7 +13,13 @@ from playwright.sync_api import Page, expect
 
 from bench.run.browsers import ON_LOAD, Browser, Timings, _all_of, _done
 from portal.pages.home.state import DashboardMaintenancesState, LastTicketsState
-from tests.e2e.helpers import DEMO_PASSWORD, choose_language, end_provider_sessions, log_in_as
+from tests.e2e.helpers import (
+    DEMO_PASSWORD,
+    choose_language,
+    end_provider_sessions,
+    log_in_as,
+    unreadable_table,
+)
 
 ALICE = "alice@acme-networks.test"
 BOB = "bob@acme-networks.test"
@@ -74,6 +80,61 @@ def test_without_invoice_access_no_invoice_figures(page: Page) -> None:
     expect(page.get_by_test_id("dashboard-tickets")).to_be_visible()
     expect(page.get_by_test_id("dashboard-invoices")).to_have_count(0)
     expect(page.get_by_test_id("tile-amount-due")).to_have_count(0)
+
+
+def test_a_failure_of_the_figures_is_said_once_in_their_place(
+    page: Page, portal_settings: dict[str, str]
+) -> None:
+    """docs/decisions/dashboard.md: the figures fail together and are absent, not zero; the
+    callout is the one announcement; the last tickets and the maintenances load on their own."""
+    with unreadable_table(portal_settings, "invoices"):
+        log_in_as(page, ALICE)
+        failure = page.get_by_test_id("dashboard-failure")
+        expect(failure).to_contain_text("The figures could not be loaded.")
+        # No message says it again: the toast would have come in the same update.
+        assert page.get_by_role("alert").count() == 0
+        for tile in ("tile-active-services", "tile-open-tickets", "tile-amount-due"):
+            expect(page.get_by_test_id(tile)).to_have_count(0)
+        expect(page.get_by_test_id("dashboard-invoices")).to_have_count(0)
+        for table in ("dashboard-tickets", "dashboard-maintenances"):
+            expect(page.get_by_test_id(table).get_by_role("row")).to_have_count(6)
+    failure.get_by_role("button", name="Try again").click()
+    expect(page.get_by_test_id("tile-amount-due")).to_contain_text("€")
+    expect(page.get_by_test_id("tile-active-services")).to_have_text(re.compile(r"^\d+$"))
+    expect(failure).to_have_count(0)
+
+
+# From now on, notes the mutation batch in which each watched element first appears: elements
+# drawn by one render of the page share a batch.
+WATCH_APPEARANCES = """
+window.firstAppearances = {};
+let batch = 0;
+new MutationObserver(() => {
+  batch += 1;
+  for (const id of ["dashboard-invoices", "tile-amount-due"]) {
+    if (!(id in window.firstAppearances) && document.querySelector(`[data-testid="${id}"]`)) {
+      window.firstAppearances[id] = batch;
+    }
+  }
+}).observe(document.body, { childList: true, subtree: true });
+"""
+
+
+def test_the_invoice_section_waits_for_its_figures_with_its_skeletons(
+    page: Page, portal_settings: dict[str, str]
+) -> None:
+    """For an invoice reader the section is drawn as the figures start loading, its skeletons
+    in place, rather than arriving with them and pushing the tables down. The figures loaded
+    again after a failure show it render by render: the page's own first load mounts in a
+    transition, which may draw several updates at once."""
+    with unreadable_table(portal_settings, "invoices"):
+        log_in_as(page, ALICE)
+        expect(page.get_by_test_id("dashboard-failure")).to_be_visible()
+    page.evaluate(WATCH_APPEARANCES)
+    page.get_by_role("button", name="Try again").click()
+    expect(page.get_by_test_id("tile-amount-due")).to_contain_text("€")
+    appeared = page.evaluate("window.firstAppearances")
+    assert appeared["dashboard-invoices"] < appeared["tile-amount-due"]
 
 
 def test_amounts_and_labels_in_french(page: Page) -> None:

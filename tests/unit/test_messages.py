@@ -210,6 +210,19 @@ async def test_a_plain_handler_that_fails_passes_on_the_terms_redirect(states) -
     assert (TERMS, "error", True) in _shown(messages)
 
 
+async def test_a_failure_shown_in_place_keeps_the_session_rules_and_no_message(states) -> None:
+    """A section that says its own failure where its content was (the dashboard's figures) is
+    not announced again; a 401 still signs out and the terms still open."""
+    session, messages = states
+    assert await session.report(ServerError(503, "503", "Down"), in_place=True) is None
+    assert messages.messages == []
+    events = await session.report(Unauthorized(401, "401", "Expired"), in_place=True)
+    assert "/_portal/logout" in _script(events)
+    error = Forbidden(403, "403", "Terms", error_code=REQUIRED_TERMS)
+    assert "/terms" in _script(await session.report(error, in_place=True))
+    assert _shown(messages) == [(TERMS, "error", True)]
+
+
 @pytest.fixture
 def headband(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     get_settings.cache_clear()

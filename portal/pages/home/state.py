@@ -17,6 +17,7 @@ from portal.list_query import ListUrl
 from portal.pages.home.models import DashboardTiles
 from portal.permissions import VIEW_TICKETS_MENU
 from portal.state.failures import reports_failures
+from portal.state.messages import failure_text
 from portal.state.session import SessionState
 
 DASHBOARD_ROWS = 5  # spec 2: five to a page, newest first
@@ -38,20 +39,21 @@ class DashboardState(SessionState):
     tiles: rx.Field[DashboardTiles] = rx.field(default_factory=DashboardTiles)
     invoice_tiles: rx.Field[InvoiceTiles] = rx.field(default_factory=InvoiceTiles)
     counting: rx.Field[bool] = rx.field(True)
-    # The tiles say they could not be loaded; the tables below load and fail on their own.
-    failed: rx.Field[bool] = rx.field(False)
+    # Why the figures could not be loaded, said in their place (empty once they are); the
+    # tables below load and fail on their own.
+    failure: rx.Field[str] = rx.field("")
 
     @rx.event
-    @reports_failures
+    @reports_failures(in_place=True)
     async def load(self):
         if not self._page_open():
             return
-        self.counting, self.failed = True, False
+        self.counting, self.failure = True, ""
         yield
         try:
             dashboard = await (await self.provider()).users.dashboard(self.user_id)
-        except ProviderError:
-            self.failed = True
+        except ProviderError as error:
+            self.failure = failure_text(error, self.current_language)
             raise
         finally:
             self.counting = False

@@ -12,14 +12,25 @@ from portal.components.tickets.table import tickets_table
 from portal.components.tiles import count_tile
 from portal.pages.home.models import DashboardTiles
 from portal.pages.home.state import DashboardMaintenancesState, DashboardState, LastTicketsState
+from portal.permissions import ACCESS_INVOICES, VIEW_TICKETS_MENU
+from portal.state.session import SessionState
 
 tiles: ObjectVar[DashboardTiles] = DashboardState.tiles.to(ObjectVar, DashboardTiles)
 
 
+failed = DashboardState.failure != ""
+
+
 def _failure() -> rx.Component:
+    """In place of the figures, which come in one answer and fail together: what failed and
+    why, the one announcement of it (docs/decisions/dashboard.md)."""
     return rx.callout(
-        rx.hstack(
-            rx.text(_("The figures could not be loaded.")),
+        rx.flex(
+            rx.text(
+                rx.text.strong(_("The figures could not be loaded.")),
+                " ",
+                DashboardState.failure,
+            ),
             rx.button(_("Try again"), on_click=DashboardState.load, size="1", variant="soft"),
             align="center",
             spacing="3",
@@ -33,7 +44,8 @@ def _failure() -> rx.Component:
 
 
 def counters() -> rx.Component:
-    """Services and tickets, at 12/6/4/3 columns (spec 2): one, two, three, four a row."""
+    """Services and tickets, at 12/6/4/3 columns (spec 2): one, two, three, four a row. While
+    they load, the ticket tiles wait for a user who may read tickets."""
     loading = DashboardState.counting
     ticket_tiles = [
         count_tile(
@@ -83,7 +95,10 @@ def counters() -> rx.Component:
             loading=loading,
             test_id="tile-under-construction",
         ),
-        *(rx.cond(loading | tiles.shows_tickets, tile) for tile in ticket_tiles),
+        *(
+            rx.cond((loading & SessionState.allows(VIEW_TICKETS_MENU)) | tiles.shows_tickets, tile)
+            for tile in ticket_tiles
+        ),
         columns=rx.breakpoints(initial="1", sm="2", md="3", lg="4"),
         spacing=rx.breakpoints(initial="2", sm="4"),
         width="100%",
@@ -118,8 +133,11 @@ def _all(label: rx.Var, href: str) -> rx.Component:
 
 
 def invoices() -> rx.Component:
+    """With its skeletons while the figures load, for a user who may read invoices: the
+    section does not push the page down when they arrive."""
+    loading = DashboardState.counting & SessionState.allows(ACCESS_INVOICES)
     return rx.cond(
-        tiles.shows_invoices,
+        ~failed & (loading | tiles.shows_invoices),
         _section(
             _("Invoices"),
             _all(_("All invoices"), routes.INVOICES.path),
@@ -132,8 +150,9 @@ def invoices() -> rx.Component:
 
 
 def last_tickets() -> rx.Component:
+    """Loaded on its own, whatever became of the figures."""
     return rx.cond(
-        tiles.shows_tickets,
+        SessionState.allows(VIEW_TICKETS_MENU),
         _section(
             _("Last tickets"),
             _all(_("All tickets"), routes.TICKETS.path),
@@ -155,8 +174,7 @@ def maintenances() -> rx.Component:
 
 def dashboard() -> rx.Component:
     return rx.vstack(
-        rx.cond(DashboardState.failed, _failure()),
-        counters(),
+        rx.cond(failed, _failure(), counters()),
         invoices(),
         last_tickets(),
         maintenances(),
