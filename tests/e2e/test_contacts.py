@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.helpers import choose_language, log_in_as
+from tests.e2e.helpers import choose_language, log_in_as, unreadable_table
 
 ALICE = "alice@acme-networks.test"
 BOB = "bob@acme-networks.test"
@@ -105,6 +105,25 @@ def test_with_no_company_chosen_the_page_asks_for_one(page: Page) -> None:
     expect(page.get_by_test_id("sales-contacts")).to_contain_text("Emma Clarke")
     page.get_by_role("button", name="All my companies").click()
     expect(page.get_by_test_id("sales-contacts").get_by_test_id("contact-card")).to_have_count(3)
+
+
+def test_a_failed_read_leaves_no_card_of_the_previous_choice(
+    page: Page, portal_settings: dict[str, str]
+) -> None:
+    """The cards on screen always answer the companies chosen: when a new choice cannot be
+    read, the previous choice's cards go, and the page says so once, where they were."""
+    _open_contacts(page)
+    with unreadable_table(portal_settings, "company_sales"):
+        page.get_by_role("button", name="Remove Acme Networks Benelux", exact=True).click()
+        expect(page.get_by_test_id("contact-card")).to_have_count(0)
+        failure = page.get_by_test_id("contacts-failure")
+        expect(failure).to_contain_text("The contacts could not be loaded.")
+        assert page.get_by_role("alert").count() == 0
+    failure.get_by_role("button", name="Try again").click()
+    expect(failure).to_have_count(0)
+    sales = page.get_by_test_id("sales-contacts").get_by_test_id("contact-card")
+    expect(sales).to_have_count(2)
+    expect(page.get_by_text("Emma Clarke")).to_have_count(0)
 
 
 def test_a_customer_finds_only_their_own_companies(page: Page) -> None:

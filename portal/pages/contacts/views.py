@@ -167,6 +167,26 @@ def _cards(cards: ArrayVar, test_id: str) -> rx.Component:
     )
 
 
+def _failure() -> rx.Component:
+    return rx.callout(
+        rx.flex(
+            rx.text(
+                rx.text.strong(_("The contacts could not be loaded.")),
+                " ",
+                ContactsState.failure,
+            ),
+            rx.button(_("Try again"), on_click=ContactsState.try_again, size="1", variant="soft"),
+            align="center",
+            spacing="3",
+            wrap="wrap",
+        ),
+        icon="triangle-alert",
+        color_scheme="orange",
+        width="100%",
+        data_testid="contacts-failure",
+    )
+
+
 def _people() -> rx.Component:
     return rx.cond(
         ContactsState.chosen.length() == 0,
@@ -177,30 +197,34 @@ def _people() -> rx.Component:
             role="status",
             data_testid="contacts-select-one",
         ),
-        rx.box(
-            rx.cond(
-                ContactsState.loaded & (ContactsState.sales.length() == 0),
-                rx.text(_("No sales contact for these companies."), color=rx.color("gray", 11)),
-            ),
-            rx.vstack(
-                _cards(ContactsState.sales, "sales-contacts"),
-                rx.cond(
-                    ContactsState.further.length() > 0,
-                    rx.vstack(
-                        rx.heading(_("Their managers and assistants"), as_="h2", size="5"),
-                        _cards(ContactsState.further, "further-contacts"),
-                        spacing="3",
-                        width="100%",
-                    ),
-                ),
-                spacing="5",
-                width="100%",
-            ),
-            position="relative",
-            width="100%",
-            aria_busy=ContactsState.loading,
-            opacity=rx.cond(ContactsState.loading, "0.5", "1"),
+        rx.cond(ContactsState.failure != "", _failure(), _cards_of_the_choice()),
+    )
+
+
+def _cards_of_the_choice() -> rx.Component:
+    return rx.box(
+        rx.cond(
+            ContactsState.loaded & (ContactsState.sales.length() == 0),
+            rx.text(_("No sales contact for these companies."), color=rx.color("gray", 11)),
         ),
+        rx.vstack(
+            _cards(ContactsState.sales, "sales-contacts"),
+            rx.cond(
+                ContactsState.further.length() > 0,
+                rx.vstack(
+                    rx.heading(_("Their managers and assistants"), as_="h2", size="5"),
+                    _cards(ContactsState.further, "further-contacts"),
+                    spacing="3",
+                    width="100%",
+                ),
+            ),
+            spacing="5",
+            width="100%",
+        ),
+        position="relative",
+        width="100%",
+        aria_busy=ContactsState.loading,
+        opacity=rx.cond(ContactsState.loading, "0.5", "1"),
     )
 
 
