@@ -5,6 +5,7 @@ import reflex as rx
 from reflex.vars import ArrayVar, ObjectVar
 
 from portal.components.company_picker import company_chip, company_matches, company_search
+from portal.components.failure import failure_callout
 from portal.components.i18n import _
 from portal.components.jobs import job_label
 from portal.i18n import N_
@@ -168,22 +169,11 @@ def _cards(cards: ArrayVar, test_id: str) -> rx.Component:
 
 
 def _failure() -> rx.Component:
-    return rx.callout(
-        rx.flex(
-            rx.text(
-                rx.text.strong(_("The contacts could not be loaded.")),
-                " ",
-                ContactsState.failure,
-            ),
-            rx.button(_("Try again"), on_click=ContactsState.try_again, size="1", variant="soft"),
-            align="center",
-            spacing="3",
-            wrap="wrap",
-        ),
-        icon="triangle-alert",
-        color_scheme="orange",
-        width="100%",
-        data_testid="contacts-failure",
+    return failure_callout(
+        _("The contacts could not be loaded."),
+        ContactsState.failure,
+        ContactsState.try_again,
+        test_id="contacts-failure",
     )
 
 

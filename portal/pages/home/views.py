@@ -5,6 +5,7 @@ import reflex as rx
 from reflex.vars import ObjectVar
 
 from portal import routes
+from portal.components.failure import failure_callout
 from portal.components.i18n import _
 from portal.components.invoices.tiles import InvoiceTiles, invoice_tiles
 from portal.components.maintenances.browser import maintenances_browser
@@ -22,24 +23,13 @@ failed = DashboardState.failure != ""
 
 
 def _failure() -> rx.Component:
-    """In place of the figures, which come in one answer and fail together: what failed and
-    why, the one announcement of it (docs/decisions/dashboard.md)."""
-    return rx.callout(
-        rx.flex(
-            rx.text(
-                rx.text.strong(_("The figures could not be loaded.")),
-                " ",
-                DashboardState.failure,
-            ),
-            rx.button(_("Try again"), on_click=DashboardState.load, size="1", variant="soft"),
-            align="center",
-            spacing="3",
-            wrap="wrap",
-        ),
-        icon="triangle-alert",
-        color_scheme="orange",
-        width="100%",
-        data_testid="dashboard-failure",
+    """In place of the figures, which come in one answer and fail together: the one
+    announcement of it (docs/decisions/dashboard.md)."""
+    return failure_callout(
+        _("The figures could not be loaded."),
+        DashboardState.failure,
+        DashboardState.load,
+        test_id="dashboard-failure",
     )
 
 
