@@ -12,7 +12,12 @@ from playwright.sync_api import Locator, Page, expect
 
 from portal.provider.db import create_db_engine
 from tests.e2e.conftest import _portal_environment
-from tests.e2e.helpers import DEMO_PASSWORD, choose_language, log_in_as
+from tests.e2e.helpers import (
+    DEMO_PASSWORD,
+    choose_language,
+    log_in_as,
+    unreadable_table,
+)
 
 BOB = "bob@acme-networks.test"
 CLAIRE = "claire@globex.test"
@@ -156,6 +161,24 @@ def test_the_refresh_keeps_the_open_dialog_and_shows_new_states(
     assert _summary(page) == expected
     expect(dialog).to_be_visible()
     expect(dialog.get_by_role("radio", name="2 hours")).to_be_checked()
+
+
+def test_a_legend_that_cannot_be_read_stops_the_spinner_and_says_so(
+    page: Page, portal_settings: dict[str, str]
+) -> None:
+    _open_monitoring(page)
+    dialog = page.get_by_test_id("chart-dialog")
+    with unreadable_table(portal_settings, "sensor_legend_entries"):
+        _live(page, "Traffic").click()
+        expect(dialog).to_be_visible()
+        expect(dialog.locator(".rt-Spinner")).to_have_count(0)
+        failure = dialog.get_by_test_id("chart-failure")
+        expect(failure).to_contain_text("The chart could not be loaded.")
+        assert page.get_by_role("alert").count() == 0
+    failure.get_by_role("button", name="Try again").click()
+    expect(failure).to_have_count(0)
+    expect(dialog.get_by_test_id("sensor-chart").locator("svg")).to_be_visible()
+    expect(dialog.get_by_test_id("legend-entry")).to_have_count(2)
 
 
 def test_french_time_labels(page: Page) -> None:

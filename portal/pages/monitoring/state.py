@@ -24,6 +24,7 @@ from portal.pages.monitoring.models import (
 )
 from portal.settings import get_settings
 from portal.state.failures import reports_failures
+from portal.state.messages import failure_text
 from portal.state.session import SessionState
 
 REFRESH_MS = 30_000  # spec 9
@@ -47,7 +48,12 @@ class MonitoringState(SessionState):
     chart_span: rx.Field[str] = rx.field(DEFAULT_CHART_SPAN)
     chart_svg: rx.Field[str] = rx.field("")
     chart_loading: rx.Field[bool] = rx.field(False)
+    # Why the legend or the chart could not be read, said in the chart's place.
+    chart_failure: rx.Field[str] = rx.field("")
     legend: rx.Field[list[LegendRow]] = rx.field(default_factory=list)
+
+    # The sensor whose legend is shown: Try again reads it first when it is not.
+    _legend_of: str = ""
 
     @rx.event
     def load(self):
@@ -110,16 +116,33 @@ class MonitoringState(SessionState):
     # --- the chart dialog ---------------------------------------------------------------------
 
     @rx.event
-    @reports_failures
+    @reports_failures(in_place=True)
     async def open_chart(self, sensor_id: str, name: str, device: str):
         self.chart_sensor, self.chart_title, self.chart_subtitle = sensor_id, name, device
         self.chart_span = DEFAULT_CHART_SPAN
-        self.chart_svg, self.legend = "", []
-        self.chart_open, self.chart_loading = True, True
+        self.chart_svg, self.legend, self._legend_of = "", [], ""
+        self.chart_open, self.chart_loading, self.chart_failure = True, True, ""
         yield
-        client = await self.provider()
-        self.legend = [LegendRow.of(entry) for entry in await client.sensors.legend(sensor_id)]
+        try:
+            legend = await (await self.provider()).sensors.legend(sensor_id)
+        except ProviderError as error:
+            self._chart_failed(error)
+            raise
+        self.legend, self._legend_of = [LegendRow.of(entry) for entry in legend], sensor_id
         yield MonitoringState.show_span(DEFAULT_CHART_SPAN)
+
+    def _chart_failed(self, error: ProviderError) -> None:
+        """The spinner stops and the dialog says why, with Try again."""
+        self.chart_loading = False
+        self.chart_failure = failure_text(error, self.current_language)
+
+    @rx.event
+    def try_chart_again(self):
+        if self._legend_of != self.chart_sensor:
+            return MonitoringState.open_chart(
+                self.chart_sensor, self.chart_title, self.chart_subtitle
+            )
+        return MonitoringState.show_span(self.chart_span)
 
     @rx.event(background=True)
     async def show_span(self, span: str | list[str]):
@@ -128,18 +151,20 @@ class MonitoringState(SessionState):
             return None
         chosen = cast(ChartSpan, span)
         async with self:
-            self.chart_span, self.chart_loading = chosen, True
+            self.chart_span, self.chart_loading, self.chart_failure = chosen, True, ""
             sensor, zone = self.chart_sensor, self.time_zone
             try:
                 client = await self.provider()
             except ProviderError as error:
-                return await self.report(error)
+                self._chart_failed(error)
+                return await self.report(error, in_place=True)
         try:
             svg = await client.sensors.chart_svg(sensor, chosen, time_zone=zone)
         except ProviderError as error:
             async with self:
-                self.chart_loading = False
-                return await self.report(error)
+                if (self.chart_sensor, self.chart_span) == (sensor, chosen):
+                    self._chart_failed(error)
+                return await self.report(error, in_place=True)
         async with self:
             if (self.chart_sensor, self.chart_span) == (sensor, chosen):
                 self.chart_svg, self.chart_loading = svg, False

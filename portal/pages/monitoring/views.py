@@ -4,6 +4,7 @@ dialog with its four spans and legend."""
 import reflex as rx
 from reflex.vars import ArrayVar, ObjectVar
 
+from portal.components.failure import failure_callout
 from portal.components.i18n import _
 from portal.components.multi_select import multi_select
 from portal.components.sensor_chart import sensor_chart_svg, visible_interval
@@ -220,6 +221,15 @@ def _legend_row(row: ObjectVar[LegendRow]) -> rx.Component:
     )
 
 
+def _chart_failure() -> rx.Component:
+    return failure_callout(
+        _("The chart could not be loaded."),
+        MonitoringState.chart_failure,
+        MonitoringState.try_chart_again,
+        test_id="chart-failure",
+    )
+
+
 def chart_dialog() -> rx.Component:
     legend = MonitoringState.legend.to(ArrayVar, list[LegendRow])
     return rx.dialog.root(
@@ -270,6 +280,7 @@ def chart_dialog() -> rx.Component:
                             background=rx.color("gray", 2, alpha=True),
                         ),
                     ),
+                    rx.cond(MonitoringState.chart_failure != "", _chart_failure()),
                     position="relative",
                     width="100%",
                     min_height="120px",
