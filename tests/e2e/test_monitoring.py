@@ -4,18 +4,25 @@ refresh that keeps an open dialog, French time labels, and who may not open the 
 
 import re
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import timedelta
 from typing import Any
 
 import httpx
 import sqlalchemy as sa
 from playwright.sync_api import Locator, Page, expect
+from sqlmodel import col, select, update
 
+from portal.pages.monitoring.state import REFRESH_MS
 from portal.provider.db import create_db_engine
+from portal.provider.models import ProviderSession, User, utcnow
 from tests.e2e.conftest import _portal_environment
 from tests.e2e.helpers import (
     DEMO_PASSWORD,
     choose_language,
     log_in_as,
+    provider_database,
     unreadable_table,
 )
 
@@ -179,6 +186,63 @@ def test_a_legend_that_cannot_be_read_stops_the_spinner_and_says_so(
     expect(failure).to_have_count(0)
     expect(dialog.get_by_test_id("sensor-chart").locator("svg")).to_be_visible()
     expect(dialog.get_by_test_id("legend-entry")).to_have_count(2)
+
+
+def _sensor_reads(portal_url: str) -> int:
+    """How many times the provider has answered the sensors list, from the portal's metrics."""
+    metrics = httpx.get(f"{portal_url}/metrics").text
+    return sum(
+        int(float(line.rsplit(" ", 1)[1]))
+        for line in metrics.splitlines()
+        if line.startswith("patchbay_provider_requests_total{")
+        and 'route="/api/sensors"' in line
+        and 'method="GET"' in line
+    )
+
+
+@contextmanager
+def _requests_of(portal_settings: dict[str, str], email: str) -> Iterator[None]:
+    """Makes the provider slow for ``email``, for real: their session's last activity is over a
+    minute old, so their next request writes it, and another transaction holds that row (on
+    SQLite the database's write lock) until the block ends. Their requests wait meanwhile, on
+    SQLite at most its 5-second busy timeout."""
+    aged = (
+        update(ProviderSession)
+        .where(
+            col(ProviderSession.user_id)
+            == select(User.id).where(User.email == email).scalar_subquery()
+        )
+        .values(last_seen_at=utcnow() - timedelta(minutes=2))
+    )
+    with provider_database(portal_settings) as db:
+        db.exec(aged)
+        db.commit()
+        db.exec(aged)  # uncommitted: the row stays locked
+        try:
+            yield
+        finally:
+            db.rollback()
+
+
+def test_no_refresh_piles_up_behind_a_slow_provider(
+    page: Page, portal_url: str, portal_settings: dict[str, str]
+) -> None:
+    """Spec 9's 30-second refresh, against a provider slower than that: the ticks that come
+    while a refresh still waits for its answer are skipped, not queued up as more calls."""
+    page.clock.install()
+    _open_monitoring(page)
+    expect(page.get_by_test_id("monitoring-refreshed")).to_be_visible()
+    before = _sensor_reads(portal_url)
+    with _requests_of(portal_settings, BOB):
+        for _tick in range(3):
+            page.clock.run_for(REFRESH_MS + 1_000)
+        # Time for the ticks to reach the portal while the first refresh waits for its answer.
+        page.wait_for_timeout(1_000)
+    while _sensor_reads(portal_url) == before:
+        page.wait_for_timeout(100)
+    # Piled-up refreshes would have waited behind the same row and answered with the first.
+    page.wait_for_timeout(1_000)
+    assert _sensor_reads(portal_url) == before + 1
 
 
 def test_french_time_labels(page: Page) -> None:

@@ -1,8 +1,12 @@
 """The monitoring screen's rules (spec 2 and 4, DESIGN 6): grouping by group then device, cards
 by priority descending then position, status counts in the spec's order, status and lookup
-colours and icons, and path-type sensors left out of the counts and without an icon."""
+colours and icons, path-type sensors left out of the counts and without an icon, and one refresh
+at a time."""
 
+import time
 from typing import Any
+
+import reflex as rx
 
 from portal.client.models.sensors import LegendEntry, Sensor
 from portal.pages.monitoring.models import (
@@ -14,6 +18,7 @@ from portal.pages.monitoring.models import (
     sensor_card,
     status_counts,
 )
+from portal.pages.monitoring.state import LOST_REFRESH_SECONDS, MonitoringState
 
 PATHS = ("product_path", "product_path_backup")
 
@@ -112,3 +117,13 @@ def test_lookup_values_and_their_colours() -> None:
 def test_legend_colours_are_hex_or_nothing() -> None:
     assert LegendRow.of(LegendEntry(name="In", color="1f77b4")).color == "#1f77b4"
     assert LegendRow.of(LegendEntry(name="Bad", color="red;background:url(x)")).color == ""
+
+
+async def test_one_refresh_at_a_time_unless_the_last_was_lost_with_its_worker() -> None:
+    root = rx.State(_reflex_internal_init=True)
+    state = await root.get_state(MonitoringState)
+    assert not state._refresh_under_way()
+    state._refreshing_since = time.time()
+    assert state._refresh_under_way()
+    state._refreshing_since = time.time() - LOST_REFRESH_SECONDS - 1
+    assert not state._refresh_under_way()

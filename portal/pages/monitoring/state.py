@@ -6,6 +6,7 @@ lock while the provider answers, so an open dialog and a span change stay respon
 page is updated in place (scroll position and dialog kept). A refresh writes only what changed.
 """
 
+import time
 from datetime import UTC, datetime
 from typing import cast
 
@@ -28,6 +29,9 @@ from portal.state.messages import failure_text
 from portal.state.session import SessionState
 
 REFRESH_MS = 30_000  # spec 9
+# Far beyond the provider client's timeouts: a refresh still under way after this long was lost
+# (its worker stopped), and the next one runs.
+LOST_REFRESH_SECONDS = 120
 
 
 class MonitoringState(SessionState):
@@ -54,6 +58,8 @@ class MonitoringState(SessionState):
 
     # The sensor whose legend is shown: Try again reads it first when it is not.
     _legend_of: str = ""
+    # When the refresh under way began (0: none is).
+    _refreshing_since: float = 0.0
 
     @rx.event
     def load(self):
@@ -64,22 +70,37 @@ class MonitoringState(SessionState):
 
     @rx.event(background=True)
     async def refresh(self):
-        """Reads the sensors (the chosen tags) and updates the screen in place."""
+        """Reads the sensors (the chosen tags) and updates the screen in place. One refresh at
+        a time: a tick or a filter change that comes while one waits for the provider is
+        skipped (ticks would pile up behind a provider slower than their period), and the
+        refresh under way reads again when the tags changed meanwhile."""
         async with self:
-            if not self._page_open():
+            if not self._page_open() or self._refresh_under_way():
                 return None
-            tags = list(self.tags)
-            language = self.current_language
-            try:
-                client = await self.provider()
-            except ProviderError as error:
-                return await self.report(error)
+            self._refreshing_since = time.time()
         try:
-            page = await client.sensors.list(tags)
+            while not await self._read_sensors():
+                pass
         except ProviderError as error:
             async with self:
                 self.loading = False
                 return await self.report(error)
+        finally:
+            async with self:
+                self._refreshing_since = 0.0
+        return None
+
+    def _refresh_under_way(self) -> bool:
+        # A refresh older than any provider call can last was lost with its worker.
+        return time.time() - self._refreshing_since < LOST_REFRESH_SECONDS
+
+    async def _read_sensors(self) -> bool:
+        """One read of the chosen tags, shown; False when the tags changed before it could be."""
+        async with self:
+            tags = list(self.tags)
+            language = self.current_language
+            client = await self.provider()
+        page = await client.sensors.list(tags)
         path_types = get_settings().sensor_path_tags
         groups = group_sensors(page.items, language, path_types)
         cards = [card for group in groups for device in group.devices for card in device.cards]
@@ -87,7 +108,7 @@ class MonitoringState(SessionState):
         found_tags = {tag for sensor in page.items for tag in sensor.tags}
         async with self:
             if tags != self.tags:
-                return None  # the filter changed meanwhile: its own refresh follows
+                return False
             if groups != self.groups:
                 self.groups = groups
             if counts != self.counts:
@@ -99,7 +120,7 @@ class MonitoringState(SessionState):
                 self.tag_options = [Option(value=tag, label=tag) for tag in every]
             self.refreshed_at = format_time(datetime.now(UTC), language, self.time_zone)
             self.loading, self.loaded = False, True
-        return None
+        return True
 
     @rx.event
     def toggle_tag(self, tag: str):
