@@ -10,7 +10,7 @@ from fastapi import APIRouter, HTTPException
 from fastapi.responses import Response
 
 from portal import routes
-from portal.client import ProviderError
+from portal.client import NotFound, ProviderError
 from portal.connections import anonymous_client
 
 router = APIRouter(include_in_schema=False)
@@ -29,7 +29,7 @@ async def calendar_feed(token: str) -> Response:
     try:
         answer = await client.request("GET", f"/feeds/maintenances/{token}.ics")
     except ProviderError as error:
-        raise HTTPException(status_code=404 if error.code == 404 else 502) from error
+        raise HTTPException(status_code=404 if isinstance(error, NotFound) else 502) from error
     finally:
         await client.close()
     headers = {name: answer.headers[name] for name in _PASSED_ON if name in answer.headers}

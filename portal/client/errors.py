@@ -79,6 +79,10 @@ class NotFound(ProviderError):
     """404, which is also the provider's answer for another company's data."""
 
 
+class TooLarge(ProviderError):
+    """413: the body (an uploaded file) is over the provider's limit; the message says which."""
+
+
 class ValidationFailed(ProviderError):
     """422 with ``violations``."""
 
@@ -89,6 +93,11 @@ class RateLimited(ProviderError):
 
 class ServerError(ProviderError):
     """5xx: the provider failed; users see the generic text of spec section 8."""
+
+
+class Unavailable(ServerError):
+    """503: the provider (or its database) is down for a moment; users are told to try again
+    (docs/decisions/operations-faults.md)."""
 
 
 class InvalidResponse(ServerError):
@@ -110,8 +119,10 @@ _CLASS_BY_STATUS: dict[int, type[ProviderError]] = {
     401: Unauthorized,
     403: Forbidden,
     404: NotFound,
+    413: TooLarge,
     422: ValidationFailed,
     429: RateLimited,
+    503: Unavailable,
 }
 
 
@@ -125,7 +136,7 @@ def error_from_response(response: httpx.Response) -> ProviderError:
         or response.reason_phrase
         or f"HTTP {status}"
     )
-    error_class = ServerError if status >= 500 else _CLASS_BY_STATUS.get(status, ProviderError)
+    error_class = _CLASS_BY_STATUS.get(status) or (ServerError if status >= 500 else ProviderError)
     return error_class(status, str(status), message, _violations(body), _text(body, "code") or None)
 
 

@@ -13,7 +13,14 @@ import reflex as rx
 from pydantic import BaseModel
 from reflex.event import EventSpec
 
-from portal.client import Forbidden, NetworkError, ProviderError, ServerError, Unauthorized
+from portal.client import (
+    Forbidden,
+    NetworkError,
+    ProviderError,
+    ServerError,
+    Unauthorized,
+    Unavailable,
+)
 from portal.i18n import N_, gettext
 
 MessageKind = Literal["success", "info", "warning", "error"]
@@ -29,11 +36,12 @@ UNAVAILABLE = N_("The service is temporarily unavailable. Please try again in a 
 
 
 def failure_text(error: ProviderError, language: str) -> str:
-    """What a failed call tells the user: a 5xx the generic texts (with the reference support
-    looks up), a refusal with violations what each violation says (the form's own fields show
-    theirs; elsewhere "The data sent is not valid." alone would not say what to change),
-    anything else the error's own translated message."""
-    if error.code == 503:
+    """What a failed call tells the user, on the screens and the signed-out forms alike: a 5xx
+    the generic texts (with the reference support looks up, as after a network failure), a
+    refusal with violations what each violation says (the form's own fields show theirs;
+    elsewhere "The data sent is not valid." alone would not say what to change), anything
+    else the error's own translated message."""
+    if isinstance(error, Unavailable):
         text = gettext(language, UNAVAILABLE)
     elif isinstance(error, ServerError):
         text = gettext(language, UNEXPECTED)

@@ -12,7 +12,9 @@ from portal.client import (
     RateLimited,
     RequestTimeout,
     ServerError,
+    TooLarge,
     Unauthorized,
+    Unavailable,
     ValidationFailed,
     Violation,
 )
@@ -45,10 +47,13 @@ def problem(status: int, **fields: object) -> httpx.Response:
         (403, Forbidden),
         (404, NotFound),
         (409, ProviderError),
+        (413, TooLarge),
         (422, ValidationFailed),
         (429, RateLimited),
         (500, ServerError),
-        (503, ServerError),
+        (502, ServerError),
+        (503, Unavailable),
+        (504, ServerError),
     ],
 )
 async def test_statuses_map_to_error_classes(status: int, error_class: type[ProviderError]) -> None:

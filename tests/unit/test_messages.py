@@ -12,21 +12,25 @@ import portal.portal  # noqa: F401  (registers every state, as the running app d
 from portal.client import (
     Forbidden,
     NotFound,
+    ProviderError,
+    RateLimited,
     ServerError,
     Unauthorized,
+    Unavailable,
     ValidationFailed,
     Violation,
 )
-from portal.client.errors import REQUIRED_TERMS, network_error
+from portal.client.errors import REQUIRED_TERMS, invalid_response, network_error
 from portal.components import layout
 from portal.components.messages import _snackbar, message_stack
 from portal.settings import get_settings
 from portal.state import messages as messages_module
 from portal.state.failures import reports_failures
-from portal.state.messages import MessagesState
+from portal.state.messages import MessagesState, failure_text
 from portal.state.session import SessionState
 
 GENERIC = "An unexpected error has occurred. If the error persists, please contact support."
+UNAVAILABLE = "The service is temporarily unavailable. Please try again in a few moments."
 UNREACHABLE = "The server cannot be reached at the moment. Please try again later."
 TERMS = "Please accept the terms and conditions of use."
 
@@ -156,10 +160,7 @@ async def test_an_action_refused_with_403_says_so(states) -> None:
             "This value is not a valid email address. This value should not be blank.",
         ),
         (ServerError(500, "500", "Traceback (most recent call last)"), GENERIC),
-        (
-            ServerError(503, "503", "Service Unavailable"),
-            "The service is temporarily unavailable. Please try again in a few moments.",
-        ),
+        (Unavailable(503, "503", "Service Unavailable"), UNAVAILABLE),
         (network_error(httpx.ConnectError("connection refused"), "en"), UNREACHABLE),
     ],
 )
@@ -183,6 +184,40 @@ async def test_an_unexpected_failure_names_its_request_id_for_support(states) ->
         f"{GENERIC} Reference: 0123456789abcdef",
         f"{UNREACHABLE} Reference: fedcba9876543210",
     ]
+
+
+REFERENCE = "Reference: 0123456789abcdef"
+
+
+def _with_reference(error: ProviderError) -> ProviderError:
+    error.request_id = "0123456789abcdef"
+    return error
+
+
+@pytest.mark.parametrize(
+    ("error", "text"),
+    [
+        (Unavailable(503, "503", "Down for a moment"), f"{UNAVAILABLE} {REFERENCE}"),
+        (ServerError(500, "500", "Traceback"), f"{GENERIC} {REFERENCE}"),
+        (ServerError(504, "504", "Gateway Timeout"), f"{GENERIC} {REFERENCE}"),
+        (invalid_response("en"), f"{GENERIC} {REFERENCE}"),
+        (network_error(httpx.ConnectError("refused"), "en"), f"{UNREACHABLE} {REFERENCE}"),
+        (RateLimited(429, "429", "Too many attempts."), "Too many attempts."),
+        (NotFound(404, "404", "Not Found"), "Not Found"),
+        (ProviderError(400, "400", "Bad request."), "Bad request."),
+    ],
+)
+def test_failure_text_is_chosen_by_the_errors_class(error: ProviderError, text: str) -> None:
+    """One text per kind of failure, the same wherever it is shown (issue 48, item 5): the
+    class says it, never a status compared by hand; the reference follows a server's or the
+    network's failure only, where support has something to look up."""
+    assert failure_text(_with_reference(error), "en") == text
+
+
+def test_failure_text_speaks_the_users_language() -> None:
+    text = failure_text(_with_reference(Unavailable(503, "503", "Down")), "fr")
+    assert text.startswith("Le service est momentanément indisponible.")
+    assert text.endswith("Référence : 0123456789abcdef")
 
 
 async def test_a_handler_that_lets_a_failure_out_passes_on_the_sign_out(states) -> None:
@@ -214,7 +249,7 @@ async def test_a_failure_shown_in_place_keeps_the_session_rules_and_no_message(s
     """A section that says its own failure where its content was (the dashboard's figures) is
     not announced again; a 401 still signs out and the terms still open."""
     session, messages = states
-    assert await session.report(ServerError(503, "503", "Down"), in_place=True) is None
+    assert await session.report(Unavailable(503, "503", "Down"), in_place=True) is None
     assert messages.messages == []
     events = await session.report(Unauthorized(401, "401", "Expired"), in_place=True)
     assert "/_portal/logout" in _script(events)

@@ -8,7 +8,7 @@ held up to 5 MiB per open dialog, serialized with every event), only its name an
 
 import reflex as rx
 
-from portal.client import ProviderError, ValidationFailed
+from portal.client import TooLarge, ValidationFailed
 from portal.client_references import INVALID_CSV_FILE, is_csv_file
 from portal.i18n import N_, gettext, ngettext
 from portal.pages.services.state import ServicesState
@@ -86,7 +86,6 @@ class ImportState(SessionState):
                 self.file_name, sent.file, sent.content_type or "text/csv"
             )
         except ValidationFailed as error:
-            self.sending = False
             self.error = error.message
             self.report_lines = [
                 f"{violation.property_path}: {violation.message}"
@@ -95,13 +94,11 @@ class ImportState(SessionState):
                 for violation in error.violations
             ]
             return
-        except ProviderError as error:
-            self.sending = False
-            if error.code != 413:
-                raise
+        except TooLarge as error:
             self.error = error.message
             return
-        self.sending = False
+        finally:
+            self.sending = False
         self.open = False
         self._reset()
         messages = await self.get_state(MessagesState)
