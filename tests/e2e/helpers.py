@@ -163,3 +163,44 @@ def unreadable_table(portal_settings: dict[str, str], table: str) -> Iterator[No
         yield
     finally:
         rename(f"{table}_away", table)
+
+
+# Stands in for a table on PostgreSQL: a view whose every use fails at once, with the error a
+# database gives while it starts up ("One-Time Filter": a STABLE function without a column is
+# run before any row is read, so a lookup that matches nothing fails too).
+_UNAVAILABLE_FUNCTION = """
+CREATE OR REPLACE FUNCTION patchbay_test_unavailable() RETURNS boolean
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+    RAISE EXCEPTION 'the database system is starting up' USING ERRCODE = '57P03';
+END $$
+"""
+
+
+@contextmanager
+def unavailable_table(portal_settings: dict[str, str], table: str) -> Iterator[None]:
+    """The provider's ``table`` out of reach as in a database outage: each call that uses it
+    fails with the database's operational error, which the provider answers 503, on SQLite (the
+    table renamed away: "no such table") and on PostgreSQL alike (a view in its place that fails
+    as a database starting up does, 57P03). Undone whatever the test's outcome."""
+
+    def run(*statements: str) -> bool:
+        with provider_database(portal_settings) as db:
+            if db.get_bind().dialect.name != "postgresql":
+                return False
+            for statement in statements:
+                db.connection().exec_driver_sql(statement)
+            db.commit()
+            return True
+
+    with unreadable_table(portal_settings, table):
+        postgres = run(
+            _UNAVAILABLE_FUNCTION,
+            f'CREATE VIEW "{table}" AS SELECT * FROM "{table}_away"'
+            " WHERE patchbay_test_unavailable() WITH CHECK OPTION",
+        )
+        try:
+            yield
+        finally:
+            if postgres:
+                run(f'DROP VIEW "{table}"', "DROP FUNCTION patchbay_test_unavailable()")

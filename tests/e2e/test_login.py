@@ -13,7 +13,10 @@ from tests.e2e.helpers import (
     log_in_through_the_form,
     open_user_menu,
     provider_database,
+    unavailable_table,
 )
+
+UNAVAILABLE = "The service is temporarily unavailable. Please try again in a few moments."
 
 
 def _provider_sessions(settings: dict[str, str], email: str) -> int:
@@ -44,6 +47,18 @@ def test_login_button_waits_for_a_valid_form(page: Page) -> None:
 def test_wrong_password_shows_the_error_alert(page: Page) -> None:
     log_in(page, "alice@acme-networks.test", "Wrong-password-1")
     expect(page.get_by_role("alert")).to_contain_text("Invalid credentials")
+    expect(page).to_have_url(re.compile(r"/login/?$"))
+
+
+def test_a_provider_failure_is_told_as_on_every_screen_with_its_reference(
+    page: Page, portal_settings: dict[str, str]
+) -> None:
+    """Issue 48, item 5: the login form says a server's failure as the signed-in screens do,
+    with the reference support looks up in the logs (it showed the provider's text alone)."""
+    with unavailable_table(portal_settings, "users"):
+        log_in(page, "alice@acme-networks.test")
+        alert = page.get_by_role("alert")
+        expect(alert).to_have_text(re.compile(rf"^{re.escape(UNAVAILABLE)} Reference: [\w-]+$"))
     expect(page).to_have_url(re.compile(r"/login/?$"))
 
 

@@ -6,10 +6,11 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.helpers import log_in
+from tests.e2e.helpers import log_in, unavailable_table
 from tests.e2e.mail import latest_mail_to, link_in
 
 SENT = "If the email exists an email should arrive in the next few minutes."
+UNAVAILABLE = "The service is temporarily unavailable. Please try again in a few moments."
 INVALID_LINK = (
     "This link is invalid or has expired. You can request a new password from the login page."
 )
@@ -80,6 +81,25 @@ def test_a_used_or_unknown_link_shows_the_error(page: Page) -> None:
     page.get_by_role("button", name="Reset password").click()
     expect(page.get_by_role("alert").filter(has_text=INVALID_LINK)).to_be_visible()
     expect(page).to_have_url(re.compile(r"/reset-password"))
+
+
+def test_a_provider_unavailable_for_a_moment_is_said_so_on_both_forms(
+    page: Page, portal_settings: dict[str, str]
+) -> None:
+    """Issue 48, item 5: the forgot and reset forms say a 503 as every screen does, "try again
+    in a few moments" with the reference (both said "an unexpected error" before)."""
+    told = re.compile(rf"^{re.escape(UNAVAILABLE)} Reference: [\w-]+$")
+    with unavailable_table(portal_settings, "users"):
+        _ask_for_a_link(page, "george.patel@globex.test")
+        expect(page.get_by_role("alert")).to_have_text(told)
+        expect(page.get_by_text(SENT)).to_have_count(0)
+    with unavailable_table(portal_settings, "one_time_tokens"):
+        page.goto("/reset-password?token=not-a-real-token")
+        page.get_by_label("Password", exact=True).fill("Valid-password-2026")
+        page.get_by_label("Confirm password", exact=True).fill("Valid-password-2026")
+        page.get_by_role("button", name="Reset password").click()
+        expect(page.get_by_role("alert")).to_have_text(told)
+        expect(page).to_have_url(re.compile(r"/reset-password"))
 
 
 def test_confirm_page_without_token_cannot_be_sent(page: Page) -> None:

@@ -1,5 +1,16 @@
 """The reset and confirm form (spec 2, 5 and 8): what blocks sending, how failures are told."""
 
+import httpx
+
+from portal.client import (
+    NotFound,
+    ProviderError,
+    RateLimited,
+    ServerError,
+    Unavailable,
+    ValidationFailed,
+)
+from portal.client.errors import network_error
 from portal.pages.forgot_password.state import email_error
 from portal.pages.reset_password.rules import failure_kind, password_problems
 from portal.validation import BLANK, CONFIRMATION_MISMATCH, INVALID_EMAIL
@@ -19,12 +30,17 @@ def test_the_password_rule_is_left_to_the_provider() -> None:
 
 
 def test_failures_are_told_by_kind() -> None:
-    assert failure_kind(422) == "fields"
-    assert failure_kind(429) == "provider"
-    assert failure_kind(500) == "generic"
-    assert failure_kind(0) == "generic"
-    for status in (400, 404, 410):
-        assert failure_kind(status) == "link"
+    assert failure_kind(ValidationFailed(422, "422", "Invalid.")) == "fields"
+    assert failure_kind(RateLimited(429, "429", "Too many.")) == "provider"
+    assert failure_kind(ServerError(500, "500", "Boom.")) == "generic"
+    assert failure_kind(Unavailable(503, "503", "Down.")) == "generic"
+    assert failure_kind(network_error(httpx.ConnectError("refused"), "en")) == "generic"
+    for error in (
+        ProviderError(400, "400", "Bad."),
+        NotFound(404, "404", "Not found."),
+        ProviderError(410, "410", "Gone."),
+    ):
+        assert failure_kind(error) == "link"
 
 
 def test_forgot_password_email_is_required_and_valid() -> None:

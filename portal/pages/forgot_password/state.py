@@ -8,7 +8,7 @@ import reflex as rx
 
 from portal.client import ProviderError
 from portal.connections import anonymous_client
-from portal.i18n import gettext
+from portal.state.messages import failure_text
 from portal.state.session import SessionState
 from portal.validation import BLANK, INVALID_EMAIL, is_blank, is_email
 
@@ -55,15 +55,7 @@ class ForgotPasswordState(SessionState):
             async with anonymous_client(language, self.router.session.client_ip) as client:
                 await client.auth.request_reset(self.reset_email.strip())
         except ProviderError as error:
-            self.failure = (
-                gettext(
-                    language,
-                    "An unexpected error has occurred. If the error persists, "
-                    "please contact support.",
-                )
-                if error.code >= 500
-                else error.message
-            )
+            self.failure = failure_text(error, language)
         else:
             self.sent = True
             self.reset_email = ""

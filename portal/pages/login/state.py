@@ -17,6 +17,7 @@ from portal.client import DEVICE_COOKIE, ProviderClient, ProviderError
 from portal.connections import anonymous_client, backend_url, session_store
 from portal.permissions import SECOND_FACTOR_ROLES
 from portal.session_store import DEVICE_COOKIE_NAME, PortalSession, cookie_value
+from portal.state.messages import failure_text
 from portal.state.session import SessionState, load_from_server
 
 
@@ -25,7 +26,7 @@ class LoginState(SessionState):
     login_password: str = ""
     touched: rx.Field[list[str]] = rx.field(default_factory=list)
     loading: bool = False
-    error_code: int = 0
+    # What the last failure says, as the signed-in screens say it (``failure_text``).
     error_message: str = ""
     # The second step: the password was right and the account asks for a code.
     code_step: bool = False
@@ -92,7 +93,7 @@ class LoginState(SessionState):
         """A page load starts from empty fields, as the browser shows them; a reload in the same
         tab would otherwise keep an earlier attempt's values (and password) in the state."""
         self.login_email, self.login_password, self.touched = "", "", []
-        self.error_code, self.error_message = 0, ""
+        self.error_message = ""
 
     def _touch(self, field: str):
         if field not in self.touched:
@@ -104,7 +105,7 @@ class LoginState(SessionState):
         self._pending_login = ""
         self.code_step = False
         self.login_code = ""
-        self.error_code, self.error_message = 0, ""
+        self.error_message = ""
 
     @rx.event
     async def submit(self, form: dict):
@@ -116,7 +117,7 @@ class LoginState(SessionState):
             self._touch("password")
             return
         self.loading = True
-        self.error_code, self.error_message = 0, ""
+        self.error_message = ""
         yield
         device = await session_store().remembered_device(self._device_token())
         try:
@@ -127,7 +128,7 @@ class LoginState(SessionState):
                 else:
                     yield await self._sign_in(client, user_id)
         except ProviderError as error:
-            self.error_code, self.error_message = error.code, error.message
+            self.error_message = failure_text(error, self.current_language)
             self.loading = False
             return
         self.login_password = ""
@@ -139,7 +140,7 @@ class LoginState(SessionState):
         if not self.can_submit_code:
             return
         self.loading = True
-        self.error_code, self.error_message = 0, ""
+        self.error_message = ""
         yield
         try:
             async with self._client(json.loads(self._pending_login or "{}")) as client:
@@ -148,7 +149,7 @@ class LoginState(SessionState):
                 self._pending_login = ""
                 yield await self._sign_in(client, user_id)
         except ProviderError as error:
-            self.error_code, self.error_message = error.code, error.message
+            self.error_message = failure_text(error, self.current_language)
         self.login_code = ""
         self.loading = False
 

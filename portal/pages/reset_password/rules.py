@@ -1,6 +1,7 @@
 """What the reset and confirm form checks before sending (spec 5): both fields present and
 equal. The password rule itself is a hint here; the provider enforces it with a violation."""
 
+from portal.client import NetworkError, ProviderError, RateLimited, ServerError, ValidationFailed
 from portal.i18n import N_
 from portal.validation import BLANK, CONFIRMATION_MISMATCH
 
@@ -21,14 +22,15 @@ def password_problems(password: str, confirmation: str) -> dict[str, str]:
     return problems
 
 
-def failure_kind(status: int) -> str:
-    """How a failed reset is told (spec 8): ``fields`` under the password for a 422, the
-    provider's own message for a rate limit, the generic text for a server or network failure,
-    and the invalid-link text of DESIGN 6 for anything else (unknown, used or expired token)."""
-    if status == 422:
+def failure_kind(error: ProviderError) -> str:
+    """How a failed reset is told (spec 8), by the client's error classes: ``fields`` under the
+    password for a refusal with violations, the provider's own message for a rate limit, what
+    every screen says of a server or network failure (``failure_text``), and the invalid-link
+    text of DESIGN 6 for anything else (unknown, used or expired token)."""
+    if isinstance(error, ValidationFailed):
         return "fields"
-    if status == 429:
+    if isinstance(error, RateLimited):
         return "provider"
-    if status == 0 or status >= 500:
+    if isinstance(error, ServerError | NetworkError):
         return "generic"
     return "link"

@@ -11,6 +11,7 @@ from portal.client import ProviderError
 from portal.connections import anonymous_client
 from portal.i18n import gettext
 from portal.pages.reset_password.rules import INVALID_LINK, failure_kind, password_problems
+from portal.state.messages import failure_text
 from portal.state.session import SessionState
 
 
@@ -90,7 +91,7 @@ class ResetPasswordState(SessionState):
         self.saving = False
 
     def _explain(self, error: ProviderError, language: str) -> None:
-        kind = failure_kind(error.code)
+        kind = failure_kind(error)
         if kind == "fields":
             by_field = error.by_field()
             self.password_violations = by_field.pop("password", [])
@@ -99,9 +100,6 @@ class ResetPasswordState(SessionState):
         elif kind == "provider":
             self.failure = error.message
         elif kind == "generic":
-            self.failure = gettext(
-                language,
-                "An unexpected error has occurred. If the error persists, please contact support.",
-            )
+            self.failure = failure_text(error, language)
         else:
             self.failure = gettext(language, INVALID_LINK)
