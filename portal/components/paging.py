@@ -10,6 +10,7 @@ DEFAULT_ITEMS_PER_PAGE = 10
 # The provider's largest page (DESIGN 3, a documented maximum): a table offering this size
 # labels it "All" (spec 9: service maintenances 10 or all).
 ALL_ROWS = 100
+DASHBOARD_ROWS = 5  # spec 2: the dashboard's lists, five to a page, newest first
 PAGE_BUTTONS = 7  # numbered page buttons shown around the current page
 # Far beyond any real list; a longer number in a hand-edited URL is not a page.
 _MAX_PAGE_DIGITS = 6

@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 
 from portal.client.models import AuditEntry
-from portal.pages.audit.models import AuditRow, visible
+from portal.components.audit.models import AuditRow, visible
 
 
 @pytest.mark.parametrize(

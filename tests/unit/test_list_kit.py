@@ -2,9 +2,10 @@
 address read and written, the item id of a route, and every filter a view names declared."""
 
 import ast
+import re
 from datetime import date
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, get_args
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
@@ -13,7 +14,7 @@ from pydantic import ValidationError
 import portal.portal  # noqa: F401  (adds the pages, as the running app does)
 from portal.client.filters import Filters, Param
 from portal.client.models import InvoiceFilters, ServiceFilters
-from portal.components.invoices.state import INVOICES_URL
+from portal.components.invoices.query import INVOICES_URL
 from portal.components.paging import Paging
 from portal.components.services.query import SERVICES_URL
 from portal.state.item_page import route_id
@@ -123,6 +124,29 @@ def _list_states() -> dict[str, type[ListState]]:
         if not cls._mixin:
             found[cls.__name__] = cls
     return found
+
+
+def test_a_lists_address_and_rows_have_their_fixed_homes() -> None:
+    """docs/adding-a-screen.md: a list's ``ListUrl`` is defined in
+    ``portal/components/<resource>/query.py`` and its rows in ``…/<resource>/models.py``, so that
+    a list page is its three files and another screen (a tile's link, the dashboard) finds what
+    it shares where every list keeps it."""
+    defined = [
+        source.relative_to(ROOT).as_posix()
+        for source in (ROOT / "portal").rglob("*.py")
+        for node in ast.walk(ast.parse(source.read_text()))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "ListUrl"
+    ]
+    assert defined, "the check found no ListUrl to look at"
+    misplaced = [
+        path for path in defined if not re.fullmatch(r"portal/components/\w+/query\.py", path)
+    ]
+    assert misplaced == []
+    for name, state in _list_states().items():
+        (row,) = get_args(state.__fields__["rows"].outer_type_)
+        assert re.fullmatch(r"portal\.components\.\w+\.models", row.__module__), name
 
 
 def test_every_filter_a_view_names_is_declared() -> None:

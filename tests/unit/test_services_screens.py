@@ -9,9 +9,9 @@ from portal.client.resources.services import ServicesResource
 from portal.components.maintenances.models import MaintenanceDetail, duration_hours
 from portal.components.multi_select import Option
 from portal.components.paging import Paging
+from portal.components.services.models import ServiceRow, fold, matching
 from portal.components.services.query import SERVICES_URL, status_list_url
 from portal.pages.service.models import ServiceDetail, attribute_groups
-from portal.pages.services.models import ServiceRow, fold, matching
 
 
 def test_a_bare_url_opens_twelve_services_newest_first() -> None:

@@ -11,7 +11,7 @@ from portal.components.jobs import JOB_LABELS
 from portal.components.paging import Paging, page_window
 from portal.components.roles import ROLE_LABELS
 from portal.components.users.models import UserRow
-from portal.pages.users.query import USERS_URL
+from portal.components.users.query import USERS_URL
 from portal.permissions import Role
 from portal.provider.models import Job
 

@@ -1,6 +1,5 @@
-"""The invoices of a list (spec 2): page sizes 10 and 25, sorted on the invoice date, newest
-first, by default. The invoicing screen binds it to its URL; a service's page shows the
-invoices of that service."""
+"""The invoices of a list (spec 2). The invoicing screen binds it to its URL; a service's page
+shows the invoices of that service."""
 
 from typing import Any, ClassVar
 
@@ -9,16 +8,10 @@ import reflex as rx
 from portal.client import Page, ProviderClient
 from portal.client.models import InvoiceFilters
 from portal.components.invoices.models import InvoiceRow
-from portal.components.paging import DESCENDING, Paging
+from portal.components.invoices.query import INVOICES_URL
+from portal.components.paging import Paging
 from portal.list_query import ListUrl
 from portal.state.lists import ListState
-
-INVOICES_URL = ListUrl(
-    InvoiceFilters,
-    Paging(sort_field="dateInvoice", sort_direction=DESCENDING),
-    sort_fields=("reference", "dateInvoice", "dateDue", "amount"),
-    page_sizes=(10, 25),
-)
 
 
 class InvoiceList(ListState, mixin=True):

@@ -14,7 +14,7 @@ from reflex.vars import ObjectVar
 from portal import routes
 from portal.client.models import InvoiceFilters
 from portal.components.i18n import _
-from portal.components.invoices.state import INVOICES_URL
+from portal.components.invoices.query import INVOICES_URL
 from portal.components.tiles import count_tile
 from portal.i18n import format_amount
 from portal.settings import get_settings

@@ -8,17 +8,11 @@ import reflex as rx
 from portal.client import Page, ProviderClient
 from portal.client.models import MaintenanceFilters
 from portal.components.maintenances.models import MaintenanceDetail, MaintenanceRow
-from portal.components.paging import ALL_ROWS, DESCENDING, Paging
+from portal.components.maintenances.query import MAINTENANCES_URL
+from portal.components.paging import Paging
 from portal.list_query import ListUrl
 from portal.state.failures import reports_failures
 from portal.state.lists import ListState
-
-MAINTENANCES_URL = ListUrl(
-    MaintenanceFilters,
-    Paging(sort_field="dateStart", sort_direction=DESCENDING),
-    sort_fields=("dateStart", "dateEnd", "dateNotification"),
-    page_sizes=(10, ALL_ROWS),
-)
 
 
 class MaintenanceList(ListState, mixin=True):

@@ -1,8 +1,8 @@
 """The tickets list's address (spec 2: id, status (list), subject, page), newest first, 12, 24
-or 48 to a page (spec 9)."""
+or 48 to a page (spec 9), and the dashboard's five newest."""
 
 from portal.client.models import TicketFilters
-from portal.components.paging import DESCENDING, Paging
+from portal.components.paging import DASHBOARD_ROWS, DESCENDING, Paging
 from portal.list_query import ListUrl
 
 TICKET_PAGE_SIZES = (12, 24, 48)  # spec 9
@@ -15,6 +15,12 @@ TICKETS_URL = ListUrl(
     ),
     sort_fields=SORT_FIELDS,
     page_sizes=TICKET_PAGE_SIZES,
+)
+LAST_TICKETS_URL = ListUrl(
+    TicketFilters,
+    Paging(items_per_page=DASHBOARD_ROWS, sort_field="dateCreated", sort_direction=DESCENDING),
+    sort_fields=SORT_FIELDS,
+    page_sizes=(DASHBOARD_ROWS,),
 )
 
 

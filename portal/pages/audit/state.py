@@ -6,10 +6,10 @@ import reflex as rx
 
 from portal.client import Page, ProviderClient
 from portal.client.models import AuditFilters
+from portal.components.audit.models import AuditRow
+from portal.components.audit.query import AUDIT_URL
 from portal.components.paging import Paging
 from portal.list_query import ListUrl
-from portal.pages.audit.models import AuditRow
-from portal.pages.audit.query import AUDIT_URL
 from portal.state.lists import ListState
 from portal.state.session import SessionState
 

@@ -5,6 +5,7 @@ from reflex.vars import ObjectVar
 
 from portal.client.filters import ANY
 from portal.client.models import AuditFilters
+from portal.components.audit.models import ACTIONS, AuditRow
 from portal.components.data_table import (
     Column,
     clear_filters_button,
@@ -16,7 +17,6 @@ from portal.components.data_table import (
 from portal.components.forms import field
 from portal.components.i18n import _
 from portal.i18n import N_
-from portal.pages.audit.models import ACTIONS, AuditRow
 from portal.pages.audit.state import AuditLogState
 
 COLUMNS = (

@@ -9,9 +9,9 @@ from portal.client import ProviderError
 from portal.client.models import MaintenanceFilters, TicketFilters
 from portal.components.invoices.tiles import InvoiceTiles
 from portal.components.maintenances.browser_state import MaintenanceBrowser
-from portal.components.maintenances.state import MAINTENANCES_URL
-from portal.components.paging import Paging
-from portal.components.tickets.query import TICKETS_URL
+from portal.components.maintenances.query import DASHBOARD_MAINTENANCES_URL
+from portal.components.paging import DASHBOARD_ROWS
+from portal.components.tickets.query import LAST_TICKETS_URL
 from portal.components.tickets.state import TicketList
 from portal.list_query import ListUrl
 from portal.pages.home.models import DashboardTiles
@@ -19,20 +19,6 @@ from portal.permissions import VIEW_TICKETS_MENU
 from portal.state.failures import reports_failures
 from portal.state.messages import failure_text
 from portal.state.session import SessionState
-
-DASHBOARD_ROWS = 5  # spec 2: five to a page, newest first
-LAST_TICKETS_URL = ListUrl(
-    TicketFilters,
-    Paging(items_per_page=DASHBOARD_ROWS, sort_field="dateCreated", sort_direction="desc"),
-    sort_fields=TICKETS_URL.sort_fields,
-    page_sizes=(DASHBOARD_ROWS,),
-)
-DASHBOARD_MAINTENANCES_URL = ListUrl(
-    MaintenanceFilters,
-    Paging(items_per_page=DASHBOARD_ROWS, sort_field="dateStart", sort_direction="desc"),
-    sort_fields=MAINTENANCES_URL.sort_fields,
-    page_sizes=(DASHBOARD_ROWS,),
-)
 
 
 class DashboardState(SessionState):

@@ -12,10 +12,10 @@ from portal.client.models import ServiceFilters
 from portal.client.resources.services import EXPORT, ServicesResource
 from portal.components.multi_select import Option
 from portal.components.paging import Paging
+from portal.components.services.models import LIST_INCLUDES, ServiceRow, matching, type_options
 from portal.components.services.query import SERVICES_URL, SHOW_ADVANCED_SEARCH
 from portal.connections import backend_url
 from portal.list_query import ListUrl
-from portal.pages.services.models import LIST_INCLUDES, ServiceRow, matching, type_options
 from portal.state.lists import ListState
 from portal.state.session import SessionState
 

@@ -19,11 +19,11 @@ from portal.components.downloads import download_link
 from portal.components.i18n import _
 from portal.components.multi_select import multi_select
 from portal.components.service_status import STATUS_LABELS, status_chip
+from portal.components.services.models import ServiceRow
 from portal.components.services.query import SHOW_ADVANCED_SEARCH, status_list_url
 from portal.components.tiles import count_tile
 from portal.i18n import N_
 from portal.pages.services.import_dialog import import_dialog
-from portal.pages.services.models import ServiceRow
 from portal.pages.services.state import CARDS, TABLE, ServicesState
 from portal.permissions import MANAGE_SERVICE_REFERENCES
 

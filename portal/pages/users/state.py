@@ -8,8 +8,8 @@ from portal.client import Page, ProviderClient
 from portal.client.models import UserFilters
 from portal.components.paging import Paging
 from portal.components.users.models import USER_INCLUDES, UserRow
+from portal.components.users.query import USERS_URL
 from portal.list_query import ListUrl
-from portal.pages.users.query import USERS_URL
 from portal.state.lists import ListState
 from portal.state.session import SessionState
 
