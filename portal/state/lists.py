@@ -1,11 +1,11 @@
 """The state of every list: a list screen bound to its URL, or a table within another page.
 
-A list declares its ``ListUrl`` (filters model, opening paging, sort fields, page sizes), a
-``filters`` field of that model, its rows and one fetch function; everything else is here:
+A list names its ``ListUrl`` (filters model, opening paging, sort fields, page sizes), and
+declares a ``filters`` field of that model, its rows and one fetch function; everything else is
+here, the page, size and sort fields included, which open as the URL's paging says:
 
     class UsersListState(ListState, SessionState):
         url: ClassVar[ListUrl[UserFilters]] = USERS_URL
-        sort_field: rx.Field[str] = rx.field("lastname")
         filters: rx.Field[UserFilters] = rx.field(default_factory=UserFilters)
         rows: rx.Field[list[UserRow]] = rx.field(default_factory=list)
 
@@ -38,6 +38,9 @@ from portal.components.paging import ASCENDING, DEFAULT_ITEMS_PER_PAGE, Paging, 
 from portal.list_query import ListUrl
 from portal.state.failures import reports_failures
 from portal.state.session import SessionState
+
+# The fields of ``ListUrl.paging`` a list opens on.
+PAGING_FIELDS = ("page", "items_per_page", "sort_field", "sort_direction")
 
 
 def replace_url(path: str, url: str) -> EventSpec:
@@ -73,6 +76,17 @@ class ListState(SessionState, mixin=True):
         # Each list declares ``filters: rx.Field[ItsFilters]`` and its rows.
         filters: rx.Field[Filters]
         rows: rx.Field[list[Any]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A list that names its ``url`` opens on that URL's paging: its page, size and sort
+        fields default to ``url.paging``'s (one it declares itself stays as declared). Set
+        before Reflex binds the class's fields, as if its body had written the defaults."""
+        url: ListUrl[Any] | None = cls.__dict__.get("url")
+        if url is not None:
+            for name in PAGING_FIELDS:
+                if name not in cls.__own_fields__:
+                    _declare_default(cls, name, getattr(url.paging, name))
+        super().__init_subclass__(**kwargs)
 
     async def _fetch(self, client: ProviderClient, paging: Paging) -> Page[Any]:
         """The page of the list that ``self.filters`` and ``paging`` ask for; sets the rows."""
@@ -233,3 +247,13 @@ class ListState(SessionState, mixin=True):
             return None
         path = self.router.url.path
         return replace_url(path, self.url.url(path, self.filters, paging, self.flags))
+
+
+def _declare_default(cls: type[ListState], name: str, value: Any) -> None:
+    """Declares the inherited field ``name`` on ``cls`` with a new default, the field Reflex
+    derives from ``name = value`` in a class body."""
+    field = cls.__fields__[name]._replace(default=value, default_factory=None)
+    cls.__own_fields__[name] = cls.__fields__[name] = field
+    # Past the metaclass's guard against replacing a var: this declares it, as the body would.
+    type.__setattr__(cls, name, field)
+    field.__set_name__(cls, name)

@@ -5,20 +5,23 @@ import ast
 import re
 from datetime import date
 from pathlib import Path
-from typing import Annotated, get_args
+from typing import Annotated, ClassVar, get_args
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
+import reflex as rx
 from pydantic import ValidationError
 
 import portal.portal  # noqa: F401  (adds the pages, as the running app does)
 from portal.client.filters import Filters, Param
-from portal.client.models import InvoiceFilters, ServiceFilters
+from portal.client.models import InvoiceFilters, ServiceFilters, UserFilters
 from portal.components.invoices.query import INVOICES_URL
 from portal.components.paging import Paging
 from portal.components.services.query import SERVICES_URL
+from portal.components.users.query import USERS_URL
+from portal.list_query import ListUrl
 from portal.state.item_page import route_id
-from portal.state.lists import ListState
+from portal.state.lists import PAGING_FIELDS, ListState
 
 ROOT = Path(__file__).resolve().parents[2]
 FILTER_EVENTS = {"set_filter", "toggle_filter", "clear_filter"}
@@ -147,6 +150,32 @@ def test_a_lists_address_and_rows_have_their_fixed_homes() -> None:
     for name, state in _list_states().items():
         (row,) = get_args(state.__fields__["rows"].outer_type_)
         assert re.fullmatch(r"portal\.components\.\w+\.models", row.__module__), name
+
+
+def test_every_list_opens_on_its_urls_paging_and_filters() -> None:
+    """Issue 48, item 4: the page, size and sort fields are ``ListState``'s, defaulting to what
+    the list's ``url`` opens on, not declared again by each list; its filters are the URL's."""
+    states = _list_states()
+    assert "LastTicketsState" in states, "the dashboard's five, whose URL is not the screen's"
+    for name, state in states.items():
+        fields = state.__fields__
+        opening = Paging(*(fields[field].default_value() for field in PAGING_FIELDS))
+        assert opening == state.url.paging, name
+        assert type(fields["filters"].default_value()) is state.url.filters, name
+
+
+def test_a_paging_field_a_list_declares_stays_as_declared() -> None:
+    class TwentyFive(ListState, mixin=True):
+        url: ClassVar[ListUrl[UserFilters]] = USERS_URL
+        items_per_page: rx.Field[int] = rx.field(25)
+
+    defaults = {name: TwentyFive.__fields__[name].default for name in PAGING_FIELDS}
+    assert defaults == {
+        "page": 1,
+        "items_per_page": 25,
+        "sort_field": "lastname",
+        "sort_direction": "asc",
+    }
 
 
 def test_every_filter_a_view_names_is_declared() -> None:

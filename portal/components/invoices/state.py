@@ -18,8 +18,6 @@ class InvoiceList(ListState, mixin=True):
     """A list of invoices; each page using one subclasses it."""
 
     url: ClassVar[ListUrl[InvoiceFilters]] = INVOICES_URL
-    sort_field: rx.Field[str] = rx.field(INVOICES_URL.paging.sort_field)
-    sort_direction: rx.Field[str] = rx.field(INVOICES_URL.paging.sort_direction)
     filters: rx.Field[InvoiceFilters] = rx.field(default_factory=InvoiceFilters)
     rows: rx.Field[list[InvoiceRow]] = rx.field(default_factory=list)
 

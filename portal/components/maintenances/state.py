@@ -19,8 +19,6 @@ class MaintenanceList(ListState, mixin=True):
     """A list of maintenances and its dialog; each page using one subclasses it."""
 
     url: ClassVar[ListUrl[MaintenanceFilters]] = MAINTENANCES_URL
-    sort_field: rx.Field[str] = rx.field(MAINTENANCES_URL.paging.sort_field)
-    sort_direction: rx.Field[str] = rx.field(MAINTENANCES_URL.paging.sort_direction)
     filters: rx.Field[MaintenanceFilters] = rx.field(default_factory=MaintenanceFilters)
     rows: rx.Field[list[MaintenanceRow]] = rx.field(default_factory=list)
     dialog_open: rx.Field[bool] = rx.field(False)

@@ -18,9 +18,6 @@ class TicketList(ListState, mixin=True):
     """A list of tickets; each page using one subclasses it."""
 
     url: ClassVar[ListUrl[TicketFilters]] = TICKETS_URL
-    items_per_page: rx.Field[int] = rx.field(TICKETS_URL.paging.items_per_page)
-    sort_field: rx.Field[str] = rx.field(TICKETS_URL.paging.sort_field)
-    sort_direction: rx.Field[str] = rx.field(TICKETS_URL.paging.sort_direction)
     filters: rx.Field[TicketFilters] = rx.field(default_factory=TicketFilters)
     rows: rx.Field[list[TicketRow]] = rx.field(default_factory=list)
 

@@ -16,9 +16,6 @@ from portal.state.session import SessionState
 
 class AuditLogState(ListState, SessionState):
     url: ClassVar[ListUrl[AuditFilters]] = AUDIT_URL
-    items_per_page: rx.Field[int] = rx.field(AUDIT_URL.paging.items_per_page)
-    sort_field: rx.Field[str] = rx.field(AUDIT_URL.paging.sort_field)
-    sort_direction: rx.Field[str] = rx.field(AUDIT_URL.paging.sort_direction)
     filters: rx.Field[AuditFilters] = rx.field(default_factory=AuditFilters)
     rows: rx.Field[list[AuditRow]] = rx.field(default_factory=list)
 

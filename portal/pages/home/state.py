@@ -10,7 +10,6 @@ from portal.client.models import MaintenanceFilters, TicketFilters
 from portal.components.invoices.tiles import InvoiceTiles
 from portal.components.maintenances.browser_state import MaintenanceBrowser
 from portal.components.maintenances.query import DASHBOARD_MAINTENANCES_URL
-from portal.components.paging import DASHBOARD_ROWS
 from portal.components.tickets.query import LAST_TICKETS_URL
 from portal.components.tickets.state import TicketList
 from portal.list_query import ListUrl
@@ -51,7 +50,6 @@ class DashboardState(SessionState):
 class LastTicketsState(TicketList, SessionState):
     url: ClassVar[ListUrl[TicketFilters]] = LAST_TICKETS_URL
     in_address = False
-    items_per_page: rx.Field[int] = rx.field(DASHBOARD_ROWS)
 
     @rx.event
     @reports_failures
@@ -65,7 +63,6 @@ class LastTicketsState(TicketList, SessionState):
 class DashboardMaintenancesState(MaintenanceBrowser, SessionState):
     url: ClassVar[ListUrl[MaintenanceFilters]] = DASHBOARD_MAINTENANCES_URL
     in_address = False
-    items_per_page: rx.Field[int] = rx.field(DASHBOARD_ROWS)
 
     @rx.event
     @reports_failures

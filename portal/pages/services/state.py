@@ -26,9 +26,6 @@ UNDER_CONSTRUCTION = ServiceFilters(statuses=["under_construction"])
 
 class ServicesState(ListState, SessionState):
     url: ClassVar[ListUrl[ServiceFilters]] = SERVICES_URL
-    items_per_page: rx.Field[int] = rx.field(SERVICES_URL.paging.items_per_page)
-    sort_field: rx.Field[str] = rx.field(SERVICES_URL.paging.sort_field)
-    sort_direction: rx.Field[str] = rx.field(SERVICES_URL.paging.sort_direction)
     filters: rx.Field[ServiceFilters] = rx.field(default_factory=ServiceFilters)
     rows: rx.Field[list[ServiceRow]] = rx.field(default_factory=list)
     view_mode: str = rx.LocalStorage(CARDS, name="patchbay.services.view", sync=True)

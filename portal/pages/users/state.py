@@ -16,8 +16,6 @@ from portal.state.session import SessionState
 
 class UsersListState(ListState, SessionState):
     url: ClassVar[ListUrl[UserFilters]] = USERS_URL
-    sort_field: rx.Field[str] = rx.field(USERS_URL.paging.sort_field)
-    sort_direction: rx.Field[str] = rx.field(USERS_URL.paging.sort_direction)
     filters: rx.Field[UserFilters] = rx.field(default_factory=UserFilters)
     rows: rx.Field[list[UserRow]] = rx.field(default_factory=list)
 
