@@ -15,11 +15,14 @@ from pydantic import ValidationError
 import portal.portal  # noqa: F401  (adds the pages, as the running app does)
 from portal.client.filters import Filters, Param
 from portal.client.models import InvoiceFilters, ServiceFilters, UserFilters
+from portal.components.cards_or_table import CARDS
 from portal.components.invoices.query import INVOICES_URL
 from portal.components.paging import Paging
 from portal.components.services.query import SERVICES_URL
 from portal.components.users.query import USERS_URL
 from portal.list_query import ListUrl
+from portal.pages.services.state import ServicesState
+from portal.pages.tickets.state import TicketsState
 from portal.state.item_page import route_id
 from portal.state.lists import PAGING_FIELDS, ListState
 
@@ -212,3 +215,17 @@ def test_every_filter_a_view_names_is_declared() -> None:
     for source, state_name, field in named:
         filters_type = states[state_name].__fields__["filters"].type_
         assert field in filters_type.model_fields, f"{source}: {state_name} has no {field!r}"
+
+
+def test_each_screen_keeps_its_cards_or_table_choice_under_its_own_name() -> None:
+    """The names the browser already holds a choice under (spec 4, Browser storage): one for
+    each screen, so a table chosen for the services leaves the tickets in cards."""
+    stored = {
+        state.__name__: state.__fields__["view_mode"].default
+        for state in (ServicesState, TicketsState)
+    }
+    assert {name: storage.name for name, storage in stored.items()} == {
+        "ServicesState": "patchbay.services.view",
+        "TicketsState": "patchbay.tickets.view",
+    }
+    assert set(stored.values()) == {CARDS}

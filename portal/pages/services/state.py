@@ -10,6 +10,7 @@ from portal import routes
 from portal.client import Page, ProviderClient
 from portal.client.models import ServiceFilters
 from portal.client.resources.services import EXPORT, ServicesResource
+from portal.components.cards_or_table import CardsOrTable, view_mode_storage
 from portal.components.multi_select import Option
 from portal.components.paging import Paging
 from portal.components.services.models import LIST_INCLUDES, ServiceRow, matching, type_options
@@ -19,16 +20,15 @@ from portal.list_query import ListUrl
 from portal.state.lists import ListState
 from portal.state.session import SessionState
 
-CARDS, TABLE = "card", "table"
 ACTIVE = ServiceFilters(statuses=["active"])
 UNDER_CONSTRUCTION = ServiceFilters(statuses=["under_construction"])
 
 
-class ServicesState(ListState, SessionState):
+class ServicesState(ListState, CardsOrTable, SessionState):
     url: ClassVar[ListUrl[ServiceFilters]] = SERVICES_URL
     filters: rx.Field[ServiceFilters] = rx.field(default_factory=ServiceFilters)
     rows: rx.Field[list[ServiceRow]] = rx.field(default_factory=list)
-    view_mode: str = rx.LocalStorage(CARDS, name="patchbay.services.view", sync=True)
+    view_mode: str = view_mode_storage("services")
     type_search: rx.Field[str] = rx.field("")
     types: rx.Field[list[Option]] = rx.field(default_factory=list)
     active_count: rx.Field[int] = rx.field(0)
@@ -85,10 +85,6 @@ class ServicesState(ListState, SessionState):
         query = ServicesResource.export_query(self.filters)
         query.append((routes.FILES_LANGUAGE, self.current_language))
         return backend_url(routes.file_path(EXPORT, query))
-
-    @rx.event
-    def set_view_mode(self, mode: str | list[str]):
-        self.view_mode = TABLE if mode == TABLE else CARDS
 
     @rx.event
     def set_type_search(self, value: str):

@@ -6,6 +6,7 @@ from reflex.vars import ArrayVar, ObjectVar
 from portal import routes
 from portal.client.models import ServiceFilters
 from portal.client_references import EXPORT_FILENAME
+from portal.components.cards_or_table import cards_or_table, view_switch
 from portal.components.data_table import (
     Column,
     clear_filters_button,
@@ -24,7 +25,7 @@ from portal.components.services.query import SHOW_ADVANCED_SEARCH, status_list_u
 from portal.components.tiles import count_tile
 from portal.i18n import N_
 from portal.pages.services.import_dialog import import_dialog
-from portal.pages.services.state import CARDS, TABLE, ServicesState
+from portal.pages.services.state import ServicesState
 from portal.permissions import MANAGE_SERVICE_REFERENCES
 
 SEARCH_DEBOUNCE_MS = 1000  # spec 9
@@ -135,17 +136,7 @@ def toolbar() -> rx.Component:
         _advanced_search_button(),
         clear_filters_button(ServicesState),
         rx.spacer(),
-        rx.segmented_control.root(
-            rx.segmented_control.item(
-                rx.hstack(rx.icon("layout-grid", size=14), _("Cards"), spacing="1"), value=CARDS
-            ),
-            rx.segmented_control.item(
-                rx.hstack(rx.icon("table", size=14), _("Table"), spacing="1"), value=TABLE
-            ),
-            value=ServicesState.view_mode,
-            on_change=ServicesState.set_view_mode,
-            aria_label=_("View"),
-        ),
+        view_switch(ServicesState),
         rx.cond(ServicesState.allows(MANAGE_SERVICE_REFERENCES), import_dialog()),
         _export_button(),
         spacing="3",
@@ -269,7 +260,7 @@ def services_list() -> rx.Component:
         toolbar(),
         advanced_search(),
         _count(),
-        rx.cond(ServicesState.view_mode == TABLE, table(), cards()),
+        cards_or_table(ServicesState, cards(), table()),
         spacing="4",
         width="100%",
     )

@@ -7,6 +7,7 @@ import reflex as rx
 
 from portal.client import ProviderClient
 from portal.client.models import TicketFilters
+from portal.components.cards_or_table import CardsOrTable, view_mode_storage
 from portal.components.paging import ASCENDING, DESCENDING
 from portal.components.ticket_status import NOT_CLOSED
 from portal.components.tickets.query import TICKETS_URL
@@ -14,14 +15,13 @@ from portal.components.tickets.state import TicketList
 from portal.state.failures import reports_failures
 from portal.state.session import SessionState
 
-CARDS, TABLE = "card", "table"
 OPEN = TicketFilters.model_validate({"statuses": list(NOT_CLOSED)})
 ACTIVE = TicketFilters(statuses=["active"])
 CLOSED = TicketFilters(statuses=["closed"])
 
 
-class TicketsState(TicketList, SessionState):
-    view_mode: str = rx.LocalStorage(CARDS, name="patchbay.tickets.view", sync=True)
+class TicketsState(TicketList, CardsOrTable, SessionState):
+    view_mode: str = view_mode_storage("tickets")
     open_count: rx.Field[int] = rx.field(0)
     active_count: rx.Field[int] = rx.field(0)
     closed_count: rx.Field[int] = rx.field(0)
@@ -39,10 +39,6 @@ class TicketsState(TicketList, SessionState):
         finally:
             self.counting = False
         self.open_count, self.active_count, self.closed_count = counts
-
-    @rx.event
-    def set_view_mode(self, mode: str | list[str]):
-        self.view_mode = TABLE if mode == TABLE else CARDS
 
     @rx.event
     @reports_failures

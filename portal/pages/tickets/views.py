@@ -5,6 +5,7 @@ from reflex.vars import ObjectVar
 
 from portal import routes
 from portal.client.models import TicketFilters
+from portal.components.cards_or_table import cards_or_table, view_switch
 from portal.components.data_table import (
     clear_filters_button,
     list_count,
@@ -26,7 +27,7 @@ from portal.components.tickets.query import tickets_url
 from portal.components.tickets.table import tickets_table
 from portal.components.tiles import count_tile
 from portal.i18n import N_
-from portal.pages.tickets.state import CARDS, TABLE, TicketsState
+from portal.pages.tickets.state import TicketsState
 
 TEXT_DEBOUNCE_MS = 500  # spec 9
 filters: ObjectVar[TicketFilters] = TicketsState.filters.to(ObjectVar, TicketFilters)
@@ -76,20 +77,6 @@ def tiles() -> rx.Component:
     )
 
 
-def _view_toggle() -> rx.Component:
-    return rx.segmented_control.root(
-        rx.segmented_control.item(
-            rx.hstack(rx.icon("layout-grid", size=14), _("Cards"), spacing="1"), value=CARDS
-        ),
-        rx.segmented_control.item(
-            rx.hstack(rx.icon("table", size=14), _("Table"), spacing="1"), value=TABLE
-        ),
-        value=TicketsState.view_mode,
-        on_change=TicketsState.set_view_mode,
-        aria_label=_("View"),
-    )
-
-
 def filter_row() -> rx.Component:
     return rx.flex(
         rx.input(
@@ -119,7 +106,7 @@ def filter_row() -> rx.Component:
         ),
         clear_filters_button(TicketsState),
         rx.spacer(),
-        _view_toggle(),
+        view_switch(TicketsState),
         spacing="3",
         align="center",
         wrap="wrap",
@@ -228,7 +215,7 @@ def tickets_tab() -> rx.Component:
         tiles(),
         filter_row(),
         _count(),
-        rx.cond(TicketsState.view_mode == TABLE, table(), cards()),
+        cards_or_table(TicketsState, cards(), table()),
         spacing="4",
         width="100%",
     )
