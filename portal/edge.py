@@ -1,23 +1,23 @@
 """The portal's edge: a small ASGI middleware around everything the backend serves.
 
-Each HTTP request gets its request id here (kept from a proxy's ``X-Request-ID`` when it looks
-like one), sent back in ``X-Request-ID`` with ``X-Served-By`` naming the instance, and one access
-line is logged (the path without its query, which may hold a ticket). Websocket connections to
+Each HTTP request gets its request id here (``portal.request_timing``: kept from a proxy's
+``X-Request-ID`` when it looks like one), sent back in ``X-Request-ID`` with ``X-Served-By``
+naming the instance, and one access line is logged (the path without its query, which may hold
+a ticket). Websocket connections to
 ``/_event`` are counted for ``patchbay_websocket_clients``. Behind the reverse proxies of
 ``TRUSTED_PROXIES``, ``ForwardedClient`` makes the user's address the request's client. Security
 headers, origins and body limits are another middleware's business.
 """
 
 import logging
-import time
 
-from starlette.datastructures import Headers, MutableHeaders
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from portal import metrics
 from portal.forwarded import TrustedProxies
 from portal.health import HEALTH_PATH, METRICS_PATH, READY_PATH
-from portal.logs import REQUEST_ID_HEADER, accept_request_id, request_id_var
+from portal.request_timing import TimedRequests
 from portal.settings import get_settings
 
 logger = logging.getLogger("portal.access")
@@ -60,9 +60,9 @@ class ForwardedClient:
         await self.app(scope, receive, send)
 
 
-class EdgeMiddleware:
+class EdgeMiddleware(TimedRequests):
     def __init__(self, app: ASGIApp) -> None:
-        self.app = app
+        super().__init__(app)
         self.instance = get_settings().effective_instance_name
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -73,30 +73,12 @@ class EdgeMiddleware:
             finally:
                 metrics.WEBSOCKET_CLIENTS.dec()
             return
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        request_id = accept_request_id(Headers(scope=scope).get(REQUEST_ID_HEADER))
-        request_id_var.set(request_id)
-        started = time.perf_counter()
-        status = 500
+        await super().__call__(scope, receive, send)
 
-        async def send_with_headers(message: Message) -> None:
-            nonlocal status
-            if message["type"] == "http.response.start":
-                status = message["status"]
-                headers = MutableHeaders(scope=message)
-                headers[REQUEST_ID_HEADER] = request_id
-                headers[SERVED_BY_HEADER] = self.instance
-            await send(message)
+    def extra_headers(self) -> dict[str, str]:
+        return {SERVED_BY_HEADER: self.instance}
 
-        try:
-            await self.app(scope, receive, send_with_headers)
-        finally:
-            self._log(scope, status, time.perf_counter() - started)
-
-    @staticmethod
-    def _log(scope: Scope, status: int, elapsed: float) -> None:
+    def observe(self, scope: Scope, status: int, elapsed: float, received: int, sent: int) -> None:
         path = scope["path"]
         if status < 400 and (path in _QUIET_PATHS or path.startswith(_STATIC_PREFIXES)):
             return
