@@ -35,7 +35,7 @@ from portal.provider.observability import ProviderRequestMiddleware
 from portal.provider.openapi import DocumentedApi
 from portal.provider.origin_check import refuse_foreign_writes
 from portal.provider.responses import JsonLdResponse
-from portal.provider.routes import ROUTERS
+from portal.provider.routers import ROUTERS
 from portal.provider.startup import startup_lock
 from portal.settings import get_settings
 

@@ -9,7 +9,7 @@ from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 
 from portal.provider.hydra import ApiModel
-from portal.provider.routes import ROUTERS
+from portal.provider.routers import ROUTERS
 from portal.provider.routing import ProviderRoute, ProviderRouter
 from portal.provider.security import optional_principal
 

@@ -2,23 +2,53 @@
 
 Three aggregates whatever the data size: services by status, tickets by status, and the unpaid
 invoices' totals that the invoicing screen's tiles show too. Each reads the companies the user
-may see through the one scoping helper (docs/decisions/dashboard.md)."""
+may see through the one scoping helper (docs/decisions/dashboard.md). The one read across
+domains (services, support, billing), so it belongs to the app, not to a domain."""
 
+import datetime as dt
 import uuid
+from decimal import Decimal
 
 import sqlalchemy as sa
+from pydantic import Field
 from sqlmodel import Session, col, func, select
 
 from portal.permissions import ACCESS_INVOICES, VIEW_TICKETS_MENU
 from portal.provider.db import SessionDep
 from portal.provider.errors import ApiError
+from portal.provider.hydra import ApiModel
 from portal.provider.models import Invoice, Service, ServiceStatus, Ticket, TicketStatus
 from portal.provider.routes import invoice_summary
 from portal.provider.routing import ProviderRouter
-from portal.provider.schemas.dashboard import DashboardOut
 from portal.provider.schemas.invoices import CURRENCY
 from portal.provider.scoping import company_condition
 from portal.provider.security import CurrentPrincipal, Principal
+
+
+class DashboardOut(ApiModel):
+    """What the dashboard's tiles show. The ticket and invoice figures are absent, not zero,
+    for a user who may not read tickets or invoices (docs/decisions/dashboard.md)."""
+
+    type: str = Field(default="Dashboard", alias="@type")
+    nb_active_services: int
+    nb_under_construction_services: int
+    nb_open_tickets: int | None = Field(
+        default=None, description="Tickets in every status but closed."
+    )
+    nb_active_tickets: int | None = None
+    nb_closed_tickets: int | None = None
+    currency: str | None = Field(default=None, description="Of the amounts, when present.")
+    date: dt.date | None = Field(
+        default=None,
+        description="The provider's today, with the amounts: overdue means due before.",
+    )
+    balance: Decimal | None = Field(
+        default=None, description="Left to pay on every unsettled invoice and credit note."
+    )
+    amount_due: Decimal | None = Field(default=None, description="Left to pay on unpaid invoices.")
+    amount_overdue: Decimal | None = Field(default=None, description="Of which due before today.")
+    nb_unpaid_invoices: int | None = Field(default=None, description="Unpaid invoices.")
+
 
 router = ProviderRouter(prefix="/api/users", tags=["users"])
 
