@@ -19,11 +19,11 @@ from portal.logs import configure_logging
 from portal.pages import add_pages
 from portal.private_files import make_private
 from portal.provider import housekeeping
-from portal.provider.limits import RequestLimits
-from portal.provider.mail.outbox import run_delivery_loop
 from portal.provider.main import ProviderMount, prepare_database
 from portal.provider.main import create_app as create_provider_app
 from portal.provider.monitoring import rollup
+from portal.provider.platform.limits import RequestLimits
+from portal.provider.platform.mail.outbox import run_delivery_loop
 from portal.reconnect import keep_tokens_on_reconnect
 from portal.settings import get_settings
 from portal.state.session_binding import (

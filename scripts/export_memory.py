@@ -16,9 +16,9 @@ from typing import Any
 
 import httpx
 
-from portal.provider.db import create_db_engine
 from portal.provider.demo_data.people import DEMO_PASSWORD
 from portal.provider.main import create_app
+from portal.provider.platform.db import create_db_engine
 from portal.settings import Settings
 
 ADMIN = "admin@patchbay.test"

@@ -20,7 +20,7 @@ from bench.run.endpoints import ENDPOINTS
 from bench.run.main import placeholders
 from bench.run.servers import granian_server
 from bench.run.wrk import measure
-from portal.provider.db import create_db_engine
+from portal.provider.platform.db import create_db_engine
 from portal.settings import get_settings
 
 CHEAPEST = ["a service", "a ticket", "an invoice", "a user", "service types"]

@@ -21,7 +21,7 @@ from portal.provider.demo_data.people import (
     PEOPLE,
     STAFF_COMPANY,
 )
-from portal.provider.models import fold
+from portal.provider.platform.models import fold
 
 COMPANY_COLUMNS = ("id", "reference", "name", "created_at")
 USER_COLUMNS = (

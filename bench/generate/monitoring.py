@@ -30,7 +30,7 @@ from portal.provider.demo_data.sensors import (
     SensorTemplate,
     reading_text,
 )
-from portal.provider.models import SensorStatus
+from portal.provider.platform.models import SensorStatus
 
 SENSOR_COLUMNS = (
     "id", "reference", "company_id", "group", "device", "name", "status", "priority", "favorite",

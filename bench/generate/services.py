@@ -13,7 +13,7 @@ from portal.provider.demo_data.build_attributes import service_attributes
 from portal.provider.demo_data.build_services import REFERENCE_CODES
 from portal.provider.demo_data.catalogue import SERVICE_TYPES, Family, ServiceTypeEntry
 from portal.provider.demo_data.places import ALL_SITES, FRENCH_SITES, UK_SITES, Site
-from portal.provider.models import (
+from portal.provider.platform.models import (
     DocumentKind,
     Endpoint,
     MilestoneName,
@@ -21,7 +21,7 @@ from portal.provider.models import (
     ServiceStatus,
     ServiceType,
 )
-from portal.provider.models.search import service_search_text
+from portal.provider.platform.models.search import service_search_text
 
 SERVICE_COLUMNS = (
     "id", "reference", "company_id", "type_id", "status", "date_start", "date_termination",

@@ -7,7 +7,7 @@ from bench.generate.progress import Progress
 from bench.generate.world import CustomerCompany, World
 from portal.provider.demo_data.maintenances import WORKS
 from portal.provider.demo_data.tickets import STORIES
-from portal.provider.models import (
+from portal.provider.platform.models import (
     MaintenanceClassification,
     MaintenanceStatus,
     MaintenanceType,

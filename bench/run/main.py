@@ -27,9 +27,9 @@ from bench.run.lighthouse import measure_pages
 from bench.run.machine import describe, reference_ms, spread
 from bench.run.servers import ROOT, WORKERS, Server, copy_tree, portal, static_server
 from bench.run.wrk import ensure_wrk, measure, run_wrk
-from portal.provider.db import create_db_engine
 from portal.provider.demo_data.people import DEMO_PASSWORD
-from portal.provider.sessions import COOKIE_NAME
+from portal.provider.platform.db import create_db_engine
+from portal.provider.platform.sessions import COOKIE_NAME
 from portal.settings import get_settings
 
 # pgbench clients at most: PostgreSQL's 100 connections are shared with the portal's pools

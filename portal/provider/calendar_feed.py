@@ -22,9 +22,10 @@ from sqlmodel import Session, col, delete, select
 
 from portal.i18n import gettext
 from portal.permissions import is_staff, rules_for
-from portal.provider import audit, ical
+from portal.provider import ical
 from portal.provider.maintenance_scope import visible_contacts, visible_maintenances
-from portal.provider.models import (
+from portal.provider.platform import audit
+from portal.provider.platform.models import (
     AuditLog,
     CalendarFeed,
     Maintenance,
@@ -36,12 +37,12 @@ from portal.provider.models import (
     User,
     utcnow,
 )
-from portal.provider.people import Person, Someone
+from portal.provider.platform.people import Person, Someone
+from portal.provider.platform.scoping import scope_to_companies
+from portal.provider.platform.security import Principal
+from portal.provider.platform.sessions import token_hash
 from portal.provider.schemas.maintenances import CLASSIFICATION_LABELS, STATUS_LABELS, TYPE_LABELS
 from portal.provider.schemas.services import type_label
-from portal.provider.scoping import scope_to_companies
-from portal.provider.security import Principal
-from portal.provider.sessions import token_hash
 from portal.settings import get_settings
 
 PREFIX = "pbc_"

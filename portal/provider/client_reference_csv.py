@@ -19,8 +19,8 @@ from portal.client_references import (
     split_client_references,
 )
 from portal.i18n import N_
-from portal.provider.errors import Violation
-from portal.provider.input_check import NOT_ALLOWED, has_control_characters
+from portal.provider.platform.errors import Violation
+from portal.provider.platform.input_check import NOT_ALLOWED, has_control_characters
 
 DELIMITER = ";"
 UTF8_BOM = "\ufeff"

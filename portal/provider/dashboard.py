@@ -14,15 +14,15 @@ from pydantic import Field
 from sqlmodel import Session, col, func, select
 
 from portal.permissions import ACCESS_INVOICES, VIEW_TICKETS_MENU
-from portal.provider.db import SessionDep
-from portal.provider.errors import ApiError
-from portal.provider.hydra import ApiModel
-from portal.provider.models import Invoice, Service, ServiceStatus, Ticket, TicketStatus
+from portal.provider.platform.db import SessionDep
+from portal.provider.platform.errors import ApiError
+from portal.provider.platform.hydra import ApiModel
+from portal.provider.platform.models import Invoice, Service, ServiceStatus, Ticket, TicketStatus
+from portal.provider.platform.routing import ProviderRouter
+from portal.provider.platform.scoping import company_condition
+from portal.provider.platform.security import CurrentPrincipal, Principal
 from portal.provider.routes import invoice_summary
-from portal.provider.routing import ProviderRouter
 from portal.provider.schemas.invoices import CURRENCY
-from portal.provider.scoping import company_condition
-from portal.provider.security import CurrentPrincipal, Principal
 
 
 class DashboardOut(ApiModel):

@@ -17,7 +17,7 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse
 from swagger_ui_bundle import swagger_ui_path
 
-from portal.provider.errors import ApiError
+from portal.provider.platform.errors import ApiError
 
 DOCS_PATH = "/docs"
 ASSETS_PATH = f"{DOCS_PATH}/assets"

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import Engine, delete, or_
 from sqlmodel import Session, col
 
-from portal.provider.models import (
+from portal.provider.platform.models import (
     AuditLog,
     OneTimeToken,
     OutboxMail,

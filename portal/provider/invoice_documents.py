@@ -16,7 +16,7 @@ from pathlib import Path
 from sqlmodel import Session
 
 from portal.provider.invoice_pdf import render_invoice_pdf
-from portal.provider.models import Company, Invoice
+from portal.provider.platform.models import Company, Invoice
 from portal.settings import get_settings
 
 logger = logging.getLogger(__name__)

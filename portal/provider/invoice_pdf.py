@@ -17,7 +17,7 @@ from fpdf.enums import XPos, YPos
 
 from portal.docs_pdf.layout import FONT_FILES, MUTED, PRIMARY, PRIMARY_TINT, SANS, TEXT, font_path
 from portal.i18n import format_locale, match_language
-from portal.provider.models import Company, Invoice, InvoiceType
+from portal.provider.platform.models import Company, Invoice, InvoiceType
 from portal.settings import Settings
 
 CURRENCY = "EUR"

@@ -1,7 +1,7 @@
 """Display labels the provider sends in the request's language."""
 
 from portal.i18n import N_, gettext
-from portal.provider.models import Job
+from portal.provider.platform.models import Job
 
 JOB_LABELS = {
     Job.BUSINESS_ENGINEER: N_("Business Engineer"),

@@ -22,19 +22,19 @@ from starlette.concurrency import run_in_threadpool
 from starlette.routing import Mount
 from starlette.types import ASGIApp
 
-from portal.provider.db import create_db_engine, read_engine
 from portal.provider.docs_page import OPENAPI_PATH
 from portal.provider.docs_page import router as docs_router
-from portal.provider.errors import install_error_handlers
-from portal.provider.headers import SecurityHeadersMiddleware
-from portal.provider.input_check import refuse_control_characters
-from portal.provider.limits import RequestLimits
 from portal.provider.migrate import migrate
 from portal.provider.monitoring.rollup import run_periodically
-from portal.provider.observability import ProviderRequestMiddleware
-from portal.provider.openapi import DocumentedApi
-from portal.provider.origin_check import refuse_foreign_writes
-from portal.provider.responses import JsonLdResponse
+from portal.provider.platform.db import create_db_engine, read_engine
+from portal.provider.platform.errors import install_error_handlers
+from portal.provider.platform.headers import SecurityHeadersMiddleware
+from portal.provider.platform.input_check import refuse_control_characters
+from portal.provider.platform.limits import RequestLimits
+from portal.provider.platform.observability import ProviderRequestMiddleware
+from portal.provider.platform.openapi import DocumentedApi
+from portal.provider.platform.origin_check import refuse_foreign_writes
+from portal.provider.platform.responses import JsonLdResponse
 from portal.provider.routers import ROUTERS
 from portal.provider.startup import startup_lock
 from portal.settings import get_settings
@@ -43,9 +43,9 @@ logger = logging.getLogger(__name__)
 
 DESCRIPTION = """Every error is `application/ld+json`: `@type`, `title`, `detail`, `status`, and
 `violations` on a 422 (the `Error` and `InvalidData` schemas). Each operation lists the statuses
-it answers (`portal/provider/openapi.py`); besides them, any request may get a 405 with `Allow`
-(a method the path does not answer), a 414 (query string too long), a 431 (headers too large) and
-a 503 with `Retry-After` (the database is unavailable)."""
+it answers (`portal/provider/platform/openapi.py`); besides them, any request may get a 405 with
+`Allow` (a method the path does not answer), a 414 (query string too long), a 431 (headers too
+large) and a 503 with `Retry-After` (the database is unavailable)."""
 
 
 def prepare_database(engine: Engine) -> None:

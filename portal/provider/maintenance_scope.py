@@ -12,9 +12,9 @@ from sqlmodel import col, func, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.permissions import is_staff_email
-from portal.provider.models import Maintenance, MaintenanceService
-from portal.provider.scoping import scope_to_companies
-from portal.provider.security import Principal
+from portal.provider.platform.models import Maintenance, MaintenanceService
+from portal.provider.platform.scoping import scope_to_companies
+from portal.provider.platform.security import Principal
 from portal.settings import get_settings
 
 

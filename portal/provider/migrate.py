@@ -10,7 +10,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine
 
-from portal.provider.db import create_db_engine
+from portal.provider.platform.db import create_db_engine
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 

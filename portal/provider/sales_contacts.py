@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import union_all
 from sqlmodel import Session, col, select
 
-from portal.provider.models import CompanySales, User, UserAssistant
+from portal.provider.platform.models import CompanySales, User, UserAssistant
 
 
 @dataclass

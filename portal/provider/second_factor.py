@@ -17,16 +17,16 @@ from sqlalchemy import ColumnElement, CursorResult
 from sqlmodel import Session, col, delete, update
 
 from portal.permissions import SECOND_FACTOR_ROLES
-from portal.provider.models import (
+from portal.provider.platform.models import (
     PendingLogin,
     RecoveryCode,
     RememberedDevice,
     SecondFactor,
     utcnow,
 )
-from portal.provider.people import Someone
+from portal.provider.platform.people import Someone
+from portal.provider.platform.sessions import token_hash
 from portal.provider.sealing import seal, unseal
-from portal.provider.sessions import token_hash
 from portal.settings import get_settings
 
 logger = logging.getLogger(__name__)

@@ -27,8 +27,8 @@ from portal.provider.demo_data.context import SeedContext, seeded_random
 from portal.provider.demo_data.documents import write_demo_documents
 from portal.provider.demo_data.people import DEMO_PASSWORD, PEOPLE
 from portal.provider.invoice_documents import clear_generated
-from portal.provider.models import User, metadata, utcnow
 from portal.provider.passwords import hash_password
+from portal.provider.platform.models import User, metadata, utcnow
 from portal.settings import get_settings
 
 logger = logging.getLogger(__name__)

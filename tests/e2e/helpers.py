@@ -14,7 +14,7 @@ from sqlalchemy import create_engine
 from sqlmodel import Session, col, delete, select
 
 from portal.client import ProviderClient
-from portal.provider.models import ProviderSession, User
+from portal.provider.platform.models import ProviderSession, User
 from portal.session_store import COOKIE_NAME, PortalSession, SessionStore
 from portal.settings import Settings
 

@@ -16,7 +16,7 @@ import psycopg
 import sqlalchemy as sa
 from psycopg import sql
 
-from portal.provider.models import metadata
+from portal.provider.platform.models import metadata
 
 _ATTEMPTS = 3
 

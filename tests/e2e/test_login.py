@@ -5,7 +5,7 @@ import re
 from playwright.sync_api import BrowserContext, Page, expect
 from sqlmodel import col, func, select
 
-from portal.provider.models import ProviderSession, User
+from portal.provider.platform.models import ProviderSession, User
 from tests.e2e.helpers import (
     DEMO_PASSWORD,
     log_in,

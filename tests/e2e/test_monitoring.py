@@ -15,8 +15,8 @@ from playwright.sync_api import Locator, Page, expect
 from sqlmodel import col, select, update
 
 from portal.pages.monitoring.state import REFRESH_MS
-from portal.provider.db import create_db_engine
-from portal.provider.models import ProviderSession, User, utcnow
+from portal.provider.platform.db import create_db_engine
+from portal.provider.platform.models import ProviderSession, User, utcnow
 from tests.e2e.conftest import _portal_environment
 from tests.e2e.helpers import (
     DEMO_PASSWORD,

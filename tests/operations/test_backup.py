@@ -17,9 +17,9 @@ import sqlalchemy as sa
 from fastapi import FastAPI
 from sqlmodel import Session, select
 
-from portal.provider.db import create_db_engine
 from portal.provider.main import create_app
-from portal.provider.models import Company, Service, ServiceDocument
+from portal.provider.platform.db import create_db_engine
+from portal.provider.platform.models import Company, Service, ServiceDocument
 from portal.settings import Settings, get_settings
 
 ROOT = Path(__file__).resolve().parents[2]

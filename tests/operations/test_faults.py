@@ -35,12 +35,12 @@ from fastapi import FastAPI
 from sqlmodel import Session, func, select
 
 from portal.permissions import Role
-from portal.provider.db import create_db_engine
-from portal.provider.mail.outbox import run_delivery_loop
 from portal.provider.main import create_app
 from portal.provider.migrate import migrate
-from portal.provider.models import AuditLog, Company, User
 from portal.provider.passwords import hash_password
+from portal.provider.platform.db import create_db_engine
+from portal.provider.platform.mail.outbox import run_delivery_loop
+from portal.provider.platform.models import AuditLog, Company, User
 from portal.session_store import PortalSession, SessionStore
 from portal.settings import Settings
 from tests.ports import free_port

@@ -14,15 +14,15 @@ import pytest
 import sqlalchemy as sa
 from alembic.script import ScriptDirectory
 
-from portal.provider.db import create_db_engine
 from portal.provider.migrate import alembic_config
+from portal.provider.platform.db import create_db_engine
 from portal.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 PROCESSES = 4
 _START = """
 import time
-from portal.provider.db import create_db_engine
+from portal.provider.platform.db import create_db_engine
 from portal.provider.main import prepare_database
 engine = create_db_engine()
 time.sleep(max(0.0, {at} - time.time()))  # every process leaves the starting line together

@@ -7,8 +7,8 @@ import httpx
 from sqlmodel import Session
 
 from portal.permissions import Role
-from portal.provider.models import ProviderSession
-from portal.provider.sessions import COOKIE_NAME, token_hash
+from portal.provider.platform.models import ProviderSession
+from portal.provider.platform.sessions import COOKIE_NAME, token_hash
 from tests.provider.conftest import World
 
 MERGE_PATCH = {"Content-Type": "application/merge-patch+json"}

@@ -8,8 +8,8 @@ import sqlalchemy as sa
 from sqlmodel import Session
 
 from portal.provider.integration.kinds import SCOPES
-from portal.provider.integration.tokens import issue_token
-from portal.provider.models import ServiceType, User
+from portal.provider.platform.api_tokens import issue_token
+from portal.provider.platform.models import ServiceType, User
 from tests.provider.conftest import World
 
 # The smallest file every PDF check accepts.

@@ -15,7 +15,7 @@ from typing import Any
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
 
-from portal.provider.mail import wait_for_deliveries
+from portal.provider.platform.mail import wait_for_deliveries
 from tests.ports import free_port
 
 

@@ -16,7 +16,7 @@ import pytest
 from sqlmodel import Session
 
 from portal.permissions import Role
-from portal.provider.models import (
+from portal.provider.platform.models import (
     DocumentKind,
     Endpoint,
     Invoice,

@@ -8,8 +8,8 @@ import httpx
 import pytest
 from sqlmodel import Session, select
 
-from portal.provider.audit import ITEMISED_REFUSALS
-from portal.provider.models import AuditLog, utcnow
+from portal.provider.platform.audit import ITEMISED_REFUSALS
+from portal.provider.platform.models import AuditLog, utcnow
 from portal.settings import get_settings
 from tests.provider.conftest import PASSWORD, SignIn, World
 

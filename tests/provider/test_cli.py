@@ -13,10 +13,10 @@ from sqlmodel import Session, select
 
 from portal.permissions import Role
 from portal.provider.cli import main
-from portal.provider.db import create_db_engine
 from portal.provider.demo_data.people import DEMO_PASSWORD
-from portal.provider.models import Company, User
 from portal.provider.passwords import verify_password
+from portal.provider.platform.db import create_db_engine
+from portal.provider.platform.models import Company, User
 from portal.provider.seed import demo_logins
 from portal.settings import ROOT, get_settings
 

@@ -15,9 +15,9 @@ from sqlmodel import Session, select
 
 from portal.permissions import Role
 from portal.provider.cli import main
-from portal.provider.db import create_db_engine
 from portal.provider.migrate import migrate
-from portal.provider.models import (
+from portal.provider.platform.db import create_db_engine
+from portal.provider.platform.models import (
     ApiToken,
     AuditLog,
     Company,

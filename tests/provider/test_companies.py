@@ -5,7 +5,7 @@ import pytest
 from sqlmodel import Session
 
 from portal.permissions import Role
-from portal.provider.models import Company, Job, User
+from portal.provider.platform.models import Company, Job, User
 from tests.provider.conftest import SignIn, World
 
 

@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from sqlmodel import Session
 
 from portal.permissions import Role
-from portal.provider.models import Company, Job, User
+from portal.provider.platform.models import Company, Job, User
 from tests.provider.conftest import SignIn, World
 
 # Who manages whom and who assists whom: a loop (Hugo's assistant Nathalie has Hugo as

@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import event
 from sqlmodel import Session
 
-from portal.provider.models import (
+from portal.provider.platform.models import (
     Invoice,
     InvoiceStatus,
     InvoiceType,

@@ -15,10 +15,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy.pool import NullPool, QueuePool
 from sqlmodel import Session, col, delete, select
 
-from portal.provider.db import SessionDep, create_db_engine, planned_once, read_engine
 from portal.provider.main import create_app
-from portal.provider.models import Company
-from portal.provider.sessions import COOKIE_NAME
+from portal.provider.platform.db import SessionDep, create_db_engine, planned_once, read_engine
+from portal.provider.platform.models import Company
+from portal.provider.platform.sessions import COOKIE_NAME
 from tests.provider.settings_override import overridden
 
 

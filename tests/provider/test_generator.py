@@ -20,11 +20,11 @@ from bench.generate.plan import HEAVY_TENANT
 from bench.run.bodies import import_body, login_body
 from bench.run.database import capture
 from bench.run.endpoints import ENDPOINTS, PLACEHOLDERS, Endpoint
-from portal.provider.db import create_db_engine
 from portal.provider.demo_data.people import DEMO_PASSWORD, PEOPLE
 from portal.provider.main import create_app
-from portal.provider.models import Service, User, fold
-from portal.provider.models.search import service_search_text
+from portal.provider.platform.db import create_db_engine
+from portal.provider.platform.models import Service, User, fold
+from portal.provider.platform.models.search import service_search_text
 
 _URL = os.environ.get("DATABASE_URL", "")
 needs_postgresql = pytest.mark.skipif(

@@ -20,8 +20,8 @@ from portal import health
 from portal.client import ProviderClient, ServerError
 from portal.edge import EdgeMiddleware
 from portal.logs import REQUEST_ID_HEADER, request_id_var
-from portal.provider.db import create_db_engine
 from portal.provider.main import create_app
+from portal.provider.platform.db import create_db_engine
 from portal.settings import get_settings
 from tests.ports import free_port
 from tests.provider.conftest import PASSWORD, World

@@ -11,7 +11,7 @@ from sqlmodel import Session, col, select
 
 from portal.provider.cli import main as cli
 from portal.provider.housekeeping import purge, run_periodically
-from portal.provider.models import (
+from portal.provider.platform.models import (
     AuditLog,
     OneTimeToken,
     OutboxMail,

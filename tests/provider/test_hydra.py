@@ -8,7 +8,7 @@ from typing import Any
 import httpx
 from starlette.requests import Request
 
-from portal.provider.hydra import Collection, ItemsCollection, Pagination, collection
+from portal.provider.platform.hydra import Collection, ItemsCollection, Pagination, collection
 from tests.provider.conftest import SignIn, World
 
 

@@ -6,8 +6,8 @@ import pytest
 from sqlmodel import Session, col, select
 
 from portal.permissions import Role
-from portal.provider.models import AuditLog, ProviderSession
-from portal.provider.sessions import COOKIE_NAME, token_hash
+from portal.provider.platform.models import AuditLog, ProviderSession
+from portal.provider.platform.sessions import COOKIE_NAME, token_hash
 from tests.provider.accounts import add_staff, new_user
 from tests.provider.conftest import SignIn, World
 

@@ -6,9 +6,9 @@ from pathlib import Path
 import httpx
 from sqlmodel import Session, select
 
-from portal.provider.db import preload
-from portal.provider.mail import wait_for_deliveries
-from portal.provider.models import Company, OneTimeToken, User
+from portal.provider.platform.db import preload
+from portal.provider.platform.mail import wait_for_deliveries
+from portal.provider.platform.models import Company, OneTimeToken, User
 from tests.provider.conftest import World
 from tests.provider.integration_helpers import counts, put, token_headers, violations
 

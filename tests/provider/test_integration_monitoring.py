@@ -8,8 +8,8 @@ import pytest
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from portal.provider.db import preload
-from portal.provider.models import Sensor, SensorSample
+from portal.provider.platform.db import preload
+from portal.provider.platform.models import Sensor, SensorSample
 from tests.provider.conftest import World
 from tests.provider.integration_helpers import counts, put, token_headers, violations
 

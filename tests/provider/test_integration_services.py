@@ -8,8 +8,8 @@ import httpx
 import pytest
 from sqlmodel import Session, select
 
-from portal.provider.db import preload
-from portal.provider.models import Endpoint, Service, ServiceDocument
+from portal.provider.platform.db import preload
+from portal.provider.platform.models import Endpoint, Service, ServiceDocument
 from portal.settings import get_settings
 from tests.provider.conftest import SignIn, World
 from tests.provider.integration_helpers import (

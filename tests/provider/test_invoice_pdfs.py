@@ -16,7 +16,13 @@ from sqlmodel import Session
 
 from portal.permissions import Role
 from portal.provider.invoice_documents import generated_pdf_path
-from portal.provider.models import Company, Invoice, InvoiceLine, InvoiceStatus, InvoiceType
+from portal.provider.platform.models import (
+    Company,
+    Invoice,
+    InvoiceLine,
+    InvoiceStatus,
+    InvoiceType,
+)
 from portal.settings import get_settings
 from tests.provider.conftest import SignIn, World
 

@@ -13,7 +13,7 @@ import pytest
 from sqlmodel import Session
 
 from portal.permissions import Role
-from portal.provider.models import Invoice, InvoiceStatus, InvoiceType
+from portal.provider.platform.models import Invoice, InvoiceStatus, InvoiceType
 from portal.provider.routes import invoice_summary
 from tests.provider.conftest import SignIn, World
 

@@ -14,7 +14,7 @@ from sqlmodel import Session
 
 from portal.client import ProviderClient
 from portal.client.models import InvoiceFilters
-from portal.provider.models import Invoice, InvoiceLine, InvoiceStatus, InvoiceType
+from portal.provider.platform.models import Invoice, InvoiceLine, InvoiceStatus, InvoiceType
 from tests.provider.conftest import BASE_URL, SignIn, World
 from tests.provider.services_data import PDF, Catalogue, catalogue, data_dir
 

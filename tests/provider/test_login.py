@@ -4,8 +4,8 @@ import httpx
 import pytest
 from sqlmodel import Session, col, select
 
-from portal.provider.models import AuditLog, ProviderSession
-from portal.provider.sessions import COOKIE_NAME, token_hash
+from portal.provider.platform.models import AuditLog, ProviderSession
+from portal.provider.platform.sessions import COOKIE_NAME, token_hash
 from tests.provider.conftest import PASSWORD, SignIn, World
 
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session, select
 
-from portal.provider.mail import send_account_confirmation, send_password_reset
-from portal.provider.mail.outbox import wait_for_deliveries
-from portal.provider.models import OneTimeToken, TokenPurpose, User, utcnow
-from portal.provider.sessions import token_hash
+from portal.provider.platform.mail import send_account_confirmation, send_password_reset
+from portal.provider.platform.mail.outbox import wait_for_deliveries
+from portal.provider.platform.models import OneTimeToken, TokenPurpose, User, utcnow
+from portal.provider.platform.sessions import token_hash
 from portal.settings import get_settings
 from tests.provider.conftest import World
 from tests.provider.mailbox import (
@@ -157,7 +157,7 @@ def test_a_failed_delivery_is_logged_not_raised(
 def test_without_smtp_url_the_mail_is_an_eml_file_whose_path_is_logged(
     world: World, mail_dir: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    with caplog.at_level(logging.INFO, logger="portal.provider.mail.transport"):
+    with caplog.at_level(logging.INFO, logger="portal.provider.platform.mail.transport"):
         with Session(world.engine) as session:
             user = session.get_one(User, world.users["bram"])
             user.language = "fr"

@@ -8,7 +8,7 @@ import httpx
 import sqlalchemy as sa
 from sqlmodel import Session, select
 
-from portal.provider.models import Maintenance
+from portal.provider.platform.models import Maintenance
 from tests.provider.integration_helpers import add_service_type, counts, token_headers
 
 MAINTENANCES = "/api/maintenances"

@@ -16,7 +16,7 @@ from sqlmodel import Session, col, select
 
 from portal.permissions import STAFF_ROLES, is_staff_email
 from portal.provider.demo_data.people import DEMO_PASSWORD
-from portal.provider.models import (
+from portal.provider.platform.models import (
     Maintenance,
     MaintenanceContact,
     MaintenanceService,

@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from portal.provider.hydra import MAX_PAGE
+from portal.provider.platform.hydra import MAX_PAGE
 from portal.settings import get_settings
 from tests.provider.conftest import SignIn, World
 

@@ -26,8 +26,8 @@ from schemathesis.engine.events import FatalError, NonFatalError, ScenarioFinish
 from sqlmodel import Session, col, delete
 
 from portal.permissions import Role
-from portal.provider.models import Company, ProviderSession, SecondFactor, User
-from portal.provider.sessions import COOKIE_NAME, token_hash
+from portal.provider.platform.models import Company, ProviderSession, SecondFactor, User
+from portal.provider.platform.sessions import COOKIE_NAME, token_hash
 from portal.settings import get_settings
 from tests.provider.conftest import World
 

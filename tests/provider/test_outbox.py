@@ -13,8 +13,8 @@ import pytest
 import sqlalchemy as sa
 from sqlmodel import Session, select
 
-from portal.provider.mail.outbox import deliver_due, wait_for_deliveries
-from portal.provider.models import OutboxMail, utcnow
+from portal.provider.platform.mail.outbox import deliver_due, wait_for_deliveries
+from portal.provider.platform.models import OutboxMail, utcnow
 from portal.settings import get_settings
 from tests.ports import free_port
 from tests.provider.conftest import World
@@ -80,8 +80,8 @@ async def test_a_reset_requested_during_an_smtp_outage_is_delivered_after_it(
 def test_a_mail_is_given_up_after_the_last_attempt(
     world: World, engine: sa.Engine, smtp_port: int, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from portal.provider.mail import send_account_confirmation
-    from portal.provider.models import User
+    from portal.provider.platform.mail import send_account_confirmation
+    from portal.provider.platform.models import User
 
     with Session(engine) as db:
         send_account_confirmation(db, db.get_one(User, world.users["bram"]), "en")
@@ -102,8 +102,8 @@ def test_a_mail_is_given_up_after_the_last_attempt(
 def test_two_workers_never_send_the_same_mail_twice(
     world: World, engine: sa.Engine, smtp_port: int, tmp_path: Path
 ) -> None:
-    from portal.provider.mail import send_account_confirmation
-    from portal.provider.models import User
+    from portal.provider.platform.mail import send_account_confirmation
+    from portal.provider.platform.models import User
 
     with Session(engine) as db:
         for key in ("bob", "claire", "helene", "support"):
@@ -129,8 +129,8 @@ def test_a_mail_deleted_while_it_leaves_is_no_error(
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    from portal.provider.mail import outbox, send_account_confirmation
-    from portal.provider.models import User
+    from portal.provider.platform.mail import outbox, send_account_confirmation
+    from portal.provider.platform.models import User
 
     with Session(engine) as db:
         send_account_confirmation(db, db.get_one(User, world.users["bob"]), "en")

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from portal.provider.db import create_db_engine
 from portal.provider.migrate import migrate
+from portal.provider.platform.db import create_db_engine
 from portal.provider.startup import startup_lock
 from tests.provider.settings_override import overridden
 

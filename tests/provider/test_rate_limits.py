@@ -9,7 +9,7 @@ import httpx
 import pytest
 from sqlmodel import Session, select
 
-from portal.provider.models import AuditLog, RateLimitCounter, utcnow
+from portal.provider.platform.models import AuditLog, RateLimitCounter, utcnow
 from portal.settings import get_settings
 from tests.provider.conftest import PASSWORD, World
 from tests.provider.metric_values import sample

@@ -15,10 +15,10 @@ from fastapi import FastAPI
 from sqlmodel import Session, col, select
 from starlette.types import Message, Receive, Scope, Send
 
-from portal.provider.mail import send_account_confirmation
-from portal.provider.mail.outbox import wait_for_deliveries
-from portal.provider.models import AuditLog, OneTimeToken, ProviderSession, User, utcnow
-from portal.provider.sessions import COOKIE_NAME, token_hash
+from portal.provider.platform.mail import send_account_confirmation
+from portal.provider.platform.mail.outbox import wait_for_deliveries
+from portal.provider.platform.models import AuditLog, OneTimeToken, ProviderSession, User, utcnow
+from portal.provider.platform.sessions import COOKIE_NAME, token_hash
 from tests.provider.conftest import BASE_URL, PASSWORD, SignIn, World
 from tests.provider.mailbox import eml_messages, empty, link_token
 from tests.provider.settings_override import overridden

@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from sqlmodel import Session, func, select
 
 from portal.provider import seed
-from portal.provider.models import Company, User
+from portal.provider.platform.models import Company, User
 from portal.settings import ROOT
 from tests.provider.settings_override import overridden
 

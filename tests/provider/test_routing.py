@@ -8,10 +8,10 @@ from fastapi.dependencies.models import Dependant
 from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 
-from portal.provider.hydra import ApiModel
+from portal.provider.platform.hydra import ApiModel
+from portal.provider.platform.routing import ProviderRoute, ProviderRouter
+from portal.provider.platform.security import optional_principal
 from portal.provider.routers import ROUTERS
-from portal.provider.routing import ProviderRoute, ProviderRouter
-from portal.provider.security import optional_principal
 
 
 class Thing(ApiModel):

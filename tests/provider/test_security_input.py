@@ -5,7 +5,7 @@ import httpx
 import pytest
 from sqlmodel import Session
 
-from portal.provider.models import User
+from portal.provider.platform.models import User
 from tests.provider.conftest import PASSWORD, SignIn, World
 
 MERGE_PATCH = {"Content-Type": "application/merge-patch+json"}

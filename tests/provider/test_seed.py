@@ -17,13 +17,14 @@ from sqlmodel import Session, col, func, select
 
 from portal.permissions import Role
 from portal.provider import seed
-from portal.provider.db import create_db_engine
 from portal.provider.demo_data.catalogue import SERVICE_TYPES
 from portal.provider.demo_data.people import DEMO_PASSWORD
 from portal.provider.demo_data.tickets import HOSTILE
 from portal.provider.invoice_documents import ensure_generated, is_generated
 from portal.provider.migrate import migrate
-from portal.provider.models import (
+from portal.provider.passwords import verify_password
+from portal.provider.platform.db import create_db_engine
+from portal.provider.platform.models import (
     Company,
     Invoice,
     InvoiceStatus,
@@ -47,7 +48,6 @@ from portal.provider.models import (
     User,
     utcnow,
 )
-from portal.provider.passwords import verify_password
 from portal.settings import Settings
 from tests.provider.settings_override import overridden
 

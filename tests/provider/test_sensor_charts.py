@@ -18,14 +18,6 @@ from sqlmodel import Session, col, func, select
 
 from portal.client import ProviderClient
 from portal.markup import SVG_ID_PREFIX, SVG_SCOPE
-from portal.provider.models import (
-    RollupResolution,
-    Sensor,
-    SensorLegendEntry,
-    SensorRollup,
-    SensorSample,
-    SensorStatus,
-)
 from portal.provider.monitoring.chart import (
     ChartRequest,
     Span,
@@ -33,6 +25,14 @@ from portal.provider.monitoring.chart import (
     time_ticks,
 )
 from portal.provider.monitoring.rollup import roll_up
+from portal.provider.platform.models import (
+    RollupResolution,
+    Sensor,
+    SensorLegendEntry,
+    SensorRollup,
+    SensorSample,
+    SensorStatus,
+)
 from portal.provider.routes.sensors import chart_series
 from tests.provider.conftest import BASE_URL, SignIn, World
 

@@ -7,8 +7,8 @@ from datetime import datetime
 
 from sqlmodel import Session, delete, select
 
-from portal.provider.models import SensorRollupMark
 from portal.provider.monitoring import rollup
+from portal.provider.platform.models import SensorRollupMark
 from tests.provider.conftest import World
 
 

@@ -9,7 +9,7 @@ import httpx
 import pytest
 from sqlmodel import Session
 
-from portal.provider.models import Sensor, SensorLegendEntry, SensorStatus
+from portal.provider.platform.models import Sensor, SensorLegendEntry, SensorStatus
 from tests.provider.conftest import SignIn, World
 
 SENSORS = "/api/sensors"

@@ -11,7 +11,7 @@ from sqlalchemy import insert
 from sqlmodel import Session, select
 
 from portal.permissions import Role
-from portal.provider.models import Service, ServiceStatus
+from portal.provider.platform.models import Service, ServiceStatus
 from portal.settings import get_settings
 from tests.provider.conftest import SignIn, World
 from tests.provider.services_data import Catalogue, catalogue, data_dir

@@ -4,7 +4,7 @@ the search finds reference, client references, endpoints and type in either lang
 import httpx
 from sqlmodel import Session, select
 
-from portal.provider.models import Endpoint, Service, ServiceType
+from portal.provider.platform.models import Endpoint, Service, ServiceType
 from tests.provider.conftest import SignIn, World
 from tests.provider.services_data import Catalogue, catalogue, data_dir
 

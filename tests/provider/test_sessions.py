@@ -11,8 +11,8 @@ from fastapi import FastAPI
 from sqlmodel import Session, col, select
 
 from portal.provider.main import create_app
-from portal.provider.models import AuditLog, ProviderSession, User, utcnow
-from portal.provider.sessions import COOKIE_NAME, token_hash
+from portal.provider.platform.models import AuditLog, ProviderSession, User, utcnow
+from portal.provider.platform.sessions import COOKIE_NAME, token_hash
 from portal.settings import get_settings
 from tests.provider.conftest import BASE_URL, PASSWORD, SignIn, World
 

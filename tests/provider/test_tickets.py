@@ -14,7 +14,7 @@ import pytest
 from sqlmodel import Session
 
 from portal.markup import sanitize_html
-from portal.provider.models import (
+from portal.provider.platform.models import (
     Service,
     ServiceType,
     Ticket,

@@ -17,8 +17,8 @@ from sqlmodel import Session, select
 
 from portal.permissions import Role
 from portal.provider.integration.kinds import SCOPES
-from portal.provider.models import ApiToken, AuditLog, User, utcnow
-from portal.provider.sessions import COOKIE_NAME
+from portal.provider.platform.models import ApiToken, AuditLog, User, utcnow
+from portal.provider.platform.sessions import COOKIE_NAME
 from tests.provider.conftest import BASE_URL, PASSWORD, SignIn, World
 
 

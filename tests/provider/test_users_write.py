@@ -8,8 +8,8 @@ import pytest
 from sqlmodel import Session, col, select
 
 from portal.permissions import Role
-from portal.provider.models import AuditLog, ProviderSession, User
-from portal.provider.sessions import COOKIE_NAME
+from portal.provider.platform.models import AuditLog, ProviderSession, User
+from portal.provider.platform.sessions import COOKIE_NAME
 from tests.provider.accounts import MERGE_PATCH, add_staff, impersonating, new_user
 from tests.provider.conftest import SignIn, World
 

@@ -10,7 +10,7 @@ import pytest
 from sqlmodel import Session
 
 from portal.permissions import Role
-from portal.provider.models import User
+from portal.provider.platform.models import User
 from tests.provider.accounts import MERGE_PATCH, add_staff, new_user, violations
 from tests.provider.conftest import PASSWORD, SignIn, World
 from tests.provider.mailbox import eml_messages, empty, link_token

@@ -2,7 +2,7 @@
 
 import pytest
 
-from portal.provider.downloads import content_disposition, safe_filename
+from portal.provider.platform.downloads import content_disposition, safe_filename
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
-from portal.provider.json_lists import json_list
+from portal.provider.platform.json_lists import json_list
 
 _metadata = sa.MetaData()
 _parents = sa.Table("parents", _metadata, sa.Column("id", sa.Integer, primary_key=True))

@@ -4,7 +4,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from portal.provider.mail.transport import SmtpServer, eml_filename, parse_smtp_url
+from portal.provider.platform.mail.transport import SmtpServer, eml_filename, parse_smtp_url
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,7 @@
 
 from datetime import timedelta
 
-from portal.provider.rate_limits import Limit
+from portal.provider.platform.rate_limits import Limit
 
 
 def test_keys_are_hashes_distinct_per_limit_and_value() -> None:

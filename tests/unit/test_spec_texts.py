@@ -73,18 +73,22 @@ SPEC_TEXTS = (
     SpecText(
         "This value should not be blank.",
         "5, required",
-        ("portal/validation.py", "portal/pages/login/page.py", "portal/provider/errors.py"),
+        (
+            "portal/validation.py",
+            "portal/pages/login/page.py",
+            "portal/provider/platform/errors.py",
+        ),
     ),
     SpecText("Invalid email", "5, e-mail", ("portal/validation.py",)),
     SpecText(
         "This value must be {max} characters or less.",
         "5, max length",
-        ("portal/validation.py", "portal/provider/errors.py"),
+        ("portal/validation.py", "portal/provider/platform/errors.py"),
     ),
     SpecText(
         "This value must be {min} characters or more.",
         "5, min length",
-        ("portal/validation.py", "portal/provider/errors.py"),
+        ("portal/validation.py", "portal/provider/platform/errors.py"),
     ),
     SpecText(
         "This value must only contains letters or numbers.",
@@ -110,12 +114,12 @@ SPEC_TEXTS = (
     SpecText(
         "Please accept the terms and conditions of use.",
         "8, 403 required_terms; 2, Terms of use",
-        ("portal/state/messages.py", "portal/provider/security.py"),
+        ("portal/state/messages.py", "portal/provider/platform/security.py"),
     ),
     SpecText(
         "An unexpected error has occurred. If the error persists, please contact support.",
         "8, status 500 or above",
-        ("portal/state/messages.py", "portal/provider/errors.py"),
+        ("portal/state/messages.py", "portal/provider/platform/errors.py"),
     ),
     SpecText(
         "Forbidden access", "8, warning; 6, route permissions", ("portal/components/page.py",)

@@ -13,7 +13,7 @@ from portal.components.roles import ROLE_LABELS
 from portal.components.users.models import UserRow
 from portal.components.users.query import USERS_URL
 from portal.permissions import Role
-from portal.provider.models import Job
+from portal.provider.platform.models import Job
 
 
 def test_a_bare_url_opens_the_first_page_of_ten_sorted_on_last_name() -> None:

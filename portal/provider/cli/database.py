@@ -5,9 +5,9 @@ import time
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from portal.provider.db import create_db_engine
 from portal.provider.housekeeping import purge
 from portal.provider.migrate import migrate
+from portal.provider.platform.db import create_db_engine
 from portal.provider.seed import reset_demo as reset_demo_data
 from portal.provider.seed import seed_if_empty
 from portal.provider.startup import startup_lock

@@ -22,7 +22,7 @@ from portal.provider.integration.files import (
     put_service_document,
     put_ticket_attachment,
 )
-from portal.provider.models import DocumentKind
+from portal.provider.platform.models import DocumentKind
 
 FILE_FIELDS = {
     "service": ("documents", "orderPdf"),

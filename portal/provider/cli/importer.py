@@ -23,10 +23,10 @@ from sqlmodel import Session
 from portal.i18n import gettext
 from portal.provider.cli.import_files import FileProblem, FileRef, take_files
 from portal.provider.cli.progress import Progress
-from portal.provider.errors import ApiError
 from portal.provider.integration.batch import Kind, upsert
 from portal.provider.integration.kinds import BY_NAME, BY_PATH
-from portal.provider.models import AuditLog
+from portal.provider.platform.errors import ApiError
+from portal.provider.platform.models import AuditLog
 
 DEFAULT_BATCH = 500
 SAMPLE_BATCH = 10_000

@@ -7,7 +7,7 @@ from portal.provider.cli.database import database_label, migrated_engine
 from portal.provider.cli.importer import DEFAULT_BATCH, import_file
 from portal.provider.cli.tokens import create_token, print_tokens, revoke
 from portal.provider.integration.kinds import BY_NAME, SCOPES
-from portal.provider.mail import wait_for_deliveries
+from portal.provider.platform.mail import wait_for_deliveries
 
 
 def import_jsonl(source: Path, batch_size: int) -> bool:

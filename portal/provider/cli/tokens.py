@@ -10,14 +10,14 @@ from sqlmodel import Session, select
 
 from portal.provider.cli.database import migrated_engine
 from portal.provider.integration.kinds import SCOPES
-from portal.provider.integration.tokens import (
+from portal.provider.platform.api_tokens import (
     is_admin,
     issue_token,
     list_tokens,
     revoke_token,
     token_state,
 )
-from portal.provider.models import ApiToken, AuditLog, User, utcnow
+from portal.provider.platform.models import ApiToken, AuditLog, User, utcnow
 
 
 def _refuse(reason: str) -> bool:

@@ -9,7 +9,7 @@ from portal.provider.demo_data.people import (
     STAFF_COMPANY,
     Person,
 )
-from portal.provider.models import Company, User
+from portal.provider.platform.models import Company, User
 
 _COMPANY_REFERENCES = {
     STAFF_COMPANY: "C-0001",

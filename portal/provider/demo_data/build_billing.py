@@ -18,7 +18,13 @@ from portal.provider.demo_data.people import (
     RHONE,
 )
 from portal.provider.invoice_documents import generated_pdf_path
-from portal.provider.models import Invoice, InvoiceLine, InvoiceStatus, InvoiceType, Service
+from portal.provider.platform.models import (
+    Invoice,
+    InvoiceLine,
+    InvoiceStatus,
+    InvoiceType,
+    Service,
+)
 
 MONTHS = 24  # the invoicing chart shows the last 24 months
 PAYMENT_TERM = timedelta(days=30)

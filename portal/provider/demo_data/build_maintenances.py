@@ -22,7 +22,7 @@ from portal.provider.demo_data.people import (
     NORDIC,
     RHONE,
 )
-from portal.provider.models import (
+from portal.provider.platform.models import (
     Maintenance,
     MaintenanceClassification,
     MaintenanceContact,

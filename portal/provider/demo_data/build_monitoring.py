@@ -20,7 +20,13 @@ from portal.provider.demo_data.sensors import (
     SensorTemplate,
     reading_text,
 )
-from portal.provider.models import Sensor, SensorLegendEntry, SensorStatus, Service, ServiceStatus
+from portal.provider.platform.models import (
+    Sensor,
+    SensorLegendEntry,
+    SensorStatus,
+    Service,
+    ServiceStatus,
+)
 
 # What is watched on a service, by family; families absent here are not monitored.
 WATCHED = {

@@ -22,7 +22,6 @@ from portal.provider.demo_data.samples import (
     rollup_rows,
     sample_rows,
 )
-from portal.provider.models import RollupResolution, SensorRollupMark, SensorStatus, metadata
 from portal.provider.monitoring.rollup import (
     DAYS_KEPT,
     HOURS_KEPT,
@@ -30,6 +29,12 @@ from portal.provider.monitoring.rollup import (
     day_of,
     hour_of,
     roll_up,
+)
+from portal.provider.platform.models import (
+    RollupResolution,
+    SensorRollupMark,
+    SensorStatus,
+    metadata,
 )
 
 # (company, template kind) pairs whose first sensor has five-minute samples over 48 hours and

@@ -18,7 +18,7 @@ from portal.provider.demo_data.people import (
     RHONE,
 )
 from portal.provider.demo_data.places import ALL_SITES, FRENCH_SITES, UK_SITES, Site
-from portal.provider.models import (
+from portal.provider.platform.models import (
     DocumentKind,
     Endpoint,
     MilestoneName,

@@ -1,7 +1,7 @@
 """Terminations of the services being or already terminated, with their documents."""
 
 from portal.provider.demo_data.context import SeedContext
-from portal.provider.models import ServiceStatus, Termination, TerminationDocument
+from portal.provider.platform.models import ServiceStatus, Termination, TerminationDocument
 
 _ENDING = (ServiceStatus.UNDER_TERMINATION, ServiceStatus.TERMINATED)
 

@@ -20,7 +20,7 @@ from portal.provider.demo_data.people import (
     RHONE,
 )
 from portal.provider.demo_data.tickets import HOSTILE, STORIES, TicketStory
-from portal.provider.models import Ticket, TicketAttachment, TicketPriority, TicketStatus
+from portal.provider.platform.models import Ticket, TicketAttachment, TicketPriority, TicketStatus
 
 TICKETS_PER_COMPANY = {
     ACME: 14,

@@ -9,7 +9,7 @@ from datetime import UTC, date, datetime, time
 from sqlmodel import Session
 
 from portal.provider.demo_data.documents import DemoDocument
-from portal.provider.models import Company, Service, User
+from portal.provider.platform.models import Company, Service, User
 
 
 def seeded_random(seed: int) -> random.Random:

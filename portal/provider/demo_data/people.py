@@ -9,7 +9,7 @@ regulators reserve for fiction, so none of them rings anybody.
 from typing import NamedTuple
 
 from portal.permissions import Role
-from portal.provider.models import Job
+from portal.provider.platform.models import Job
 
 # Published in DESIGN section 7 and printed by ``make run``: a demo password, not a secret.
 DEMO_PASSWORD = "Patchbay-demo-2026"

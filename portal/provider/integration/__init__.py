@@ -1,7 +1,8 @@
 """The integration API: how a provider's own systems load and keep its estate in sync.
 
-API tokens (``tokens``), idempotent upserts keyed on the provider's references, one module per
-kind, all validated in bulk before anything is written (``batch``), and the files that go with
-them (``files``). The HTTP routes (``portal.provider.routes.integration*``) and the CLI's
-``import`` command call the same functions.
+Idempotent upserts keyed on the provider's references, one module per kind, all validated in
+bulk before anything is written (``batch``), and the files that go with them (``files``). The
+API tokens that open it are checked with every request (``portal.provider.platform.api_tokens``).
+The HTTP routes (``portal.provider.routes.integration*``) and the CLI's ``import`` command call
+the same functions.
 """

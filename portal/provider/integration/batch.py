@@ -15,9 +15,9 @@ from pydantic import Field, ValidationError
 from sqlmodel import Session
 
 from portal.i18n import N_
-from portal.provider.errors import ApiError, Violation, validation_error
-from portal.provider.hydra import ApiModel
 from portal.provider.integration.common import Counts, InputModel
+from portal.provider.platform.errors import ApiError, Violation, validation_error
+from portal.provider.platform.hydra import ApiModel
 from portal.validation import INVALID_EMAIL
 
 M = TypeVar("M", bound=InputModel)

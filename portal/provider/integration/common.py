@@ -18,8 +18,8 @@ from sqlalchemy.orm import InstrumentedAttribute
 from sqlmodel import Session, col, select
 
 from portal.i18n import N_
-from portal.provider.errors import Violation
-from portal.provider.hydra import ISO_8601, ApiModel
+from portal.provider.platform.errors import Violation
+from portal.provider.platform.hydra import ISO_8601, ApiModel
 from portal.validation import EMAIL_MAX_LENGTH, is_email
 
 T = TypeVar("T")
@@ -122,7 +122,7 @@ def rows_by(
     options: Sequence[Any] = (),
 ) -> dict[Any, Any]:
     """The rows of ``column``'s table whose ``column`` is one of ``keys``, by that value;
-    ``options`` preload relationships (``portal.provider.db.preload``)."""
+    ``options`` preload relationships (``portal.provider.platform.db.preload``)."""
     wanted = sorted({key for key in keys if key is not None}, key=str)
     model = column.class_
     found: dict[Any, Any] = {}

@@ -17,9 +17,9 @@ from pathlib import Path, PurePosixPath
 from sqlmodel import Session, select
 
 from portal.i18n import N_
-from portal.provider.downloads import safe_filename
-from portal.provider.errors import ApiError, Violation
-from portal.provider.models import (
+from portal.provider.platform.downloads import safe_filename
+from portal.provider.platform.errors import ApiError, Violation
+from portal.provider.platform.models import (
     DocumentKind,
     Invoice,
     Service,

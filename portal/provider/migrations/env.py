@@ -7,7 +7,7 @@ from alembic import context
 from alembic.autogenerate.api import AutogenContext
 from sqlmodel.sql.sqltypes import AutoString, UTCDateTime
 
-from portal.provider.models import metadata
+from portal.provider.platform.models import metadata
 
 # An arbitrary constant naming this application's migration lock among PostgreSQL advisory locks.
 MIGRATION_LOCK_KEY = 0x50415443

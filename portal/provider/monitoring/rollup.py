@@ -25,7 +25,7 @@ from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.functions import FunctionElement
 from sqlmodel import Session
 
-from portal.provider.models import (
+from portal.provider.platform.models import (
     RollupResolution,
     SensorRollupMark,
     metadata,

@@ -10,8 +10,8 @@ from fastapi import Query, Request
 from pydantic import Field
 from sqlmodel import col, select
 
-from portal.provider.db import SessionDep
-from portal.provider.hydra import (
+from portal.provider.platform.db import SessionDep
+from portal.provider.platform.hydra import (
     ApiModel,
     Collection,
     IsoDate,
@@ -20,9 +20,9 @@ from portal.provider.hydra import (
     iri,
     paginate,
 )
-from portal.provider.models import AuditLog
-from portal.provider.routing import ProviderRouter
-from portal.provider.security import AdminPrincipal
+from portal.provider.platform.models import AuditLog
+from portal.provider.platform.routing import ProviderRouter
+from portal.provider.platform.security import AdminPrincipal
 
 router = ProviderRouter(prefix="/api/audit_log", tags=["audit"])
 

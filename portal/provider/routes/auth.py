@@ -11,14 +11,14 @@ from sqlmodel import select
 
 from portal.i18n import N_
 from portal.provider import second_factor as factors
-from portal.provider.audit import record, record_refusal
-from portal.provider.db import SessionDep
-from portal.provider.errors import ApiError
-from portal.provider.hydra import ApiModel, iri
-from portal.provider.language import request_language
-from portal.provider.models import User
 from portal.provider.passwords import hash_password, needs_rehash, verify_password
-from portal.provider.rate_limits import (
+from portal.provider.platform.audit import record, record_refusal
+from portal.provider.platform.db import SessionDep
+from portal.provider.platform.errors import ApiError
+from portal.provider.platform.hydra import ApiModel, iri
+from portal.provider.platform.language import request_language
+from portal.provider.platform.models import User
+from portal.provider.platform.rate_limits import (
     count_attempt,
     keyed,
     login_limits,
@@ -26,8 +26,8 @@ from portal.provider.rate_limits import (
     purge_expired,
     too_many_attempts,
 )
-from portal.provider.routing import ProviderRouter
-from portal.provider.sessions import (
+from portal.provider.platform.routing import ProviderRouter
+from portal.provider.platform.sessions import (
     clear_session_cookie,
     close_session,
     open_session,

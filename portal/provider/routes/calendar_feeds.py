@@ -23,12 +23,12 @@ from portal.provider.calendar_feed import (
     revoke_feed,
     user_feed,
 )
-from portal.provider.db import SessionDep
-from portal.provider.errors import ApiError
-from portal.provider.hydra import ApiModel
-from portal.provider.language import LanguageDep
-from portal.provider.routing import ProviderRouter
-from portal.provider.security import CurrentPrincipal, Principal
+from portal.provider.platform.db import SessionDep
+from portal.provider.platform.errors import ApiError
+from portal.provider.platform.hydra import ApiModel
+from portal.provider.platform.language import LanguageDep
+from portal.provider.platform.routing import ProviderRouter
+from portal.provider.platform.security import CurrentPrincipal, Principal
 
 router = ProviderRouter(tags=["maintenances"])
 

@@ -16,11 +16,14 @@ from sqlmodel import Session, col
 
 from portal.i18n import N_
 from portal.provider.client_reference_csv import ImportLine, ParsedImport, line_path
-from portal.provider.errors import Violation
-from portal.provider.models import Endpoint, Service, ServiceType
-from portal.provider.models.search import ENDPOINT_SEARCH_FIELDS, compose_service_search_text
-from portal.provider.scoping import company_condition
-from portal.provider.security import Principal
+from portal.provider.platform.errors import Violation
+from portal.provider.platform.models import Endpoint, Service, ServiceType
+from portal.provider.platform.models.search import (
+    ENDPOINT_SEARCH_FIELDS,
+    compose_service_search_text,
+)
+from portal.provider.platform.scoping import company_condition
+from portal.provider.platform.security import Principal
 
 UNKNOWN_REFERENCE = N_("There is no service with the reference {reference}.")
 LOOKUP_BATCH = 1000

@@ -16,22 +16,22 @@ from portal.client_references import (
 )
 from portal.i18n import N_
 from portal.permissions import MANAGE_SERVICE_REFERENCES
-from portal.provider import audit
 from portal.provider.client_reference_csv import UTF8_BOM, CsvRejected, csv_lines, parse_import
-from portal.provider.db import SessionDep
-from portal.provider.downloads import CSV_ANSWER, content_disposition
-from portal.provider.errors import ApiError, Violation
-from portal.provider.hydra import ApiModel
-from portal.provider.language import LanguageDep
-from portal.provider.models import Service
+from portal.provider.platform import audit
+from portal.provider.platform.db import SessionDep
+from portal.provider.platform.downloads import CSV_ANSWER, content_disposition
+from portal.provider.platform.errors import ApiError, Violation
+from portal.provider.platform.hydra import ApiModel
+from portal.provider.platform.language import LanguageDep
+from portal.provider.platform.models import Service
+from portal.provider.platform.routing import ProviderRouter
+from portal.provider.platform.scoping import one_or_404
+from portal.provider.platform.security import CurrentPrincipal, Principal
+from portal.provider.platform.uploads import read_upload
 from portal.provider.routes.client_reference_writes import write_client_references
 from portal.provider.routes.service_filters import visible_services
 from portal.provider.routes.services import one_service_out
-from portal.provider.routing import ProviderRouter
 from portal.provider.schemas.services import ServiceIncludes, ServiceOut
-from portal.provider.scoping import one_or_404
-from portal.provider.security import CurrentPrincipal, Principal
-from portal.provider.uploads import read_upload
 
 router = ProviderRouter(prefix="/api/services/client_reference", tags=["services"])
 

@@ -10,14 +10,14 @@ from fastapi.responses import FileResponse
 from sqlmodel import col, select
 
 from portal.permissions import ACCESS_ORDER_PDF
-from portal.provider.db import SessionDep
-from portal.provider.downloads import attachment, file_answer
-from portal.provider.errors import ApiError
-from portal.provider.models import Service, ServiceDocument
+from portal.provider.platform.db import SessionDep
+from portal.provider.platform.downloads import attachment, file_answer
+from portal.provider.platform.errors import ApiError
+from portal.provider.platform.models import Service, ServiceDocument
+from portal.provider.platform.routing import ProviderRouter
+from portal.provider.platform.scoping import one_or_404
+from portal.provider.platform.security import CurrentPrincipal
 from portal.provider.routes.service_filters import through_visible_services, visible_services
-from portal.provider.routing import ProviderRouter
-from portal.provider.scoping import one_or_404
-from portal.provider.security import CurrentPrincipal
 
 router = ProviderRouter(prefix="/api/services", tags=["services"])
 

@@ -19,16 +19,21 @@ from sqlmodel import Session, select
 
 from portal.i18n import N_
 from portal.permissions import IMPERSONATE_ANYONE, may_impersonate
-from portal.provider.audit import record
-from portal.provider.db import SessionDep
-from portal.provider.errors import ApiError
-from portal.provider.hydra import ApiModel
-from portal.provider.models import ProviderSession, User
-from portal.provider.people import Someone
-from portal.provider.routing import ProviderRouter
+from portal.provider.platform.audit import record
+from portal.provider.platform.db import SessionDep
+from portal.provider.platform.errors import ApiError
+from portal.provider.platform.hydra import ApiModel
+from portal.provider.platform.models import ProviderSession, User
+from portal.provider.platform.people import Someone
+from portal.provider.platform.routing import ProviderRouter
+from portal.provider.platform.security import Principal, PrincipalBeforeTerms, require_full_access
+from portal.provider.platform.sessions import (
+    close_session,
+    open_session,
+    set_session_cookie,
+    token_hash,
+)
 from portal.provider.schemas.users import UserIncludes, UserOut, user_out
-from portal.provider.security import Principal, PrincipalBeforeTerms, require_full_access
-from portal.provider.sessions import close_session, open_session, set_session_cookie, token_hash
 
 router = ProviderRouter(tags=["impersonation"])
 

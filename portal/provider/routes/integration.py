@@ -14,13 +14,13 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from portal.i18n import N_
-from portal.provider import audit
-from portal.provider.db import SessionDep
-from portal.provider.errors import ApiError
 from portal.provider.integration.batch import BatchResult, Kind, upsert
 from portal.provider.integration.kinds import KINDS
-from portal.provider.routing import ProviderRouter
-from portal.provider.security import Principal, integration_writer
+from portal.provider.platform import audit
+from portal.provider.platform.db import SessionDep
+from portal.provider.platform.errors import ApiError
+from portal.provider.platform.routing import ProviderRouter
+from portal.provider.platform.security import Principal, integration_writer
 
 router = ProviderRouter(prefix="/api/integration", tags=["integration"])
 

@@ -8,9 +8,6 @@ from typing import Annotated, Any
 from fastapi import Depends, File, Form, Request, Response, UploadFile
 from pydantic import Field
 
-from portal.provider import audit
-from portal.provider.db import SessionDep
-from portal.provider.hydra import ApiModel
 from portal.provider.integration.files import (
     MAX_FILE_BYTES,
     Stored,
@@ -19,9 +16,12 @@ from portal.provider.integration.files import (
     put_service_document,
     put_ticket_attachment,
 )
-from portal.provider.models import DocumentKind
-from portal.provider.routing import ProviderRouter
-from portal.provider.security import Principal, integration_writer
+from portal.provider.platform import audit
+from portal.provider.platform.db import SessionDep
+from portal.provider.platform.hydra import ApiModel
+from portal.provider.platform.models import DocumentKind
+from portal.provider.platform.routing import ProviderRouter
+from portal.provider.platform.security import Principal, integration_writer
 
 router = ProviderRouter(prefix="/api/integration", tags=["integration"])
 

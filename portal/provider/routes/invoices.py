@@ -10,10 +10,11 @@ from sqlmodel import and_, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.permissions import ACCESS_INVOICES
-from portal.provider.db import SessionDep, planned_once, preload
-from portal.provider.downloads import attachment, file_answer
-from portal.provider.errors import ApiError
-from portal.provider.hydra import (
+from portal.provider.invoice_documents import ensure_generated
+from portal.provider.platform.db import SessionDep, planned_once, preload
+from portal.provider.platform.downloads import attachment, file_answer
+from portal.provider.platform.errors import ApiError
+from portal.provider.platform.hydra import (
     Collection,
     IsoDate,
     PaginationDep,
@@ -21,23 +22,22 @@ from portal.provider.hydra import (
     paginate_branches,
     requested_sort,
 )
-from portal.provider.invoice_documents import ensure_generated
-from portal.provider.language import LanguageDep
-from portal.provider.models import Invoice, InvoiceLine, InvoiceType, Service
-from portal.provider.routing import ProviderRouter
+from portal.provider.platform.language import LanguageDep
+from portal.provider.platform.models import Invoice, InvoiceLine, InvoiceType, Service
+from portal.provider.platform.routing import ProviderRouter
+from portal.provider.platform.scoping import (
+    company_branches,
+    company_condition,
+    one_or_404,
+    scope_to_companies,
+)
+from portal.provider.platform.security import CurrentPrincipal, Principal
 from portal.provider.schemas.invoices import (
     InvoiceIncludes,
     InvoiceOut,
     invoice_line_out,
     invoice_out,
 )
-from portal.provider.scoping import (
-    company_branches,
-    company_condition,
-    one_or_404,
-    scope_to_companies,
-)
-from portal.provider.security import CurrentPrincipal, Principal
 
 router = ProviderRouter(prefix="/api/invoices", tags=["invoices"])
 

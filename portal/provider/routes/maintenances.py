@@ -11,8 +11,15 @@ from typing import Annotated, cast
 from fastapi import Depends, Query, Request
 from sqlmodel import col, select
 
-from portal.provider.db import SessionDep, preload
-from portal.provider.hydra import (
+from portal.provider.maintenance_scope import (
+    aware,
+    impacted,
+    impacted_count,
+    visible_contacts,
+    visible_maintenances,
+)
+from portal.provider.platform.db import SessionDep, preload
+from portal.provider.platform.hydra import (
     IsoDateTime,
     ItemsCollection,
     Ordering,
@@ -22,31 +29,24 @@ from portal.provider.hydra import (
     paginate,
     paginate_in_one_statement,
 )
-from portal.provider.language import LanguageDep
-from portal.provider.maintenance_scope import (
-    aware,
-    impacted,
-    impacted_count,
-    visible_contacts,
-    visible_maintenances,
-)
-from portal.provider.models import (
+from portal.provider.platform.language import LanguageDep
+from portal.provider.platform.models import (
     Maintenance,
     MaintenanceClassification,
     MaintenanceService,
     MaintenanceStatus,
     Service,
 )
+from portal.provider.platform.routing import ProviderRouter
+from portal.provider.platform.scoping import one_or_404
+from portal.provider.platform.security import CurrentPrincipal
 from portal.provider.routes.service_filters import through_visible_services
-from portal.provider.routing import ProviderRouter
 from portal.provider.schemas.maintenances import (
     MaintenanceDetailOut,
     MaintenanceOut,
     maintenance_detail_out,
     maintenance_out,
 )
-from portal.provider.scoping import one_or_404
-from portal.provider.security import CurrentPrincipal
 
 router = ProviderRouter(prefix="/api/maintenances", tags=["maintenances"])
 

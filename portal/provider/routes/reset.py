@@ -16,19 +16,24 @@ from sqlalchemy import Engine
 from sqlmodel import Session, select
 
 from portal.i18n import N_
-from portal.provider import one_time_tokens
-from portal.provider.audit import record, record_refusal
 from portal.provider.calendar_feed import end_feeds
-from portal.provider.db import SessionDep
-from portal.provider.errors import ApiError, Violation
-from portal.provider.hydra import ApiModel
-from portal.provider.mail import send_password_reset
-from portal.provider.models import TokenPurpose, User
 from portal.provider.passwords import hash_password
-from portal.provider.rate_limits import count_attempt, keyed, reset_limits, too_many_attempts
-from portal.provider.routing import ProviderRouter
+from portal.provider.platform import one_time_tokens
+from portal.provider.platform.audit import record, record_refusal
+from portal.provider.platform.db import SessionDep
+from portal.provider.platform.errors import ApiError, Violation
+from portal.provider.platform.hydra import ApiModel
+from portal.provider.platform.mail import send_password_reset
+from portal.provider.platform.models import TokenPurpose, User
+from portal.provider.platform.rate_limits import (
+    count_attempt,
+    keyed,
+    reset_limits,
+    too_many_attempts,
+)
+from portal.provider.platform.routing import ProviderRouter
+from portal.provider.platform.sessions import end_user_sessions, request_session_id
 from portal.provider.schemas.users import PASSWORD_MAX_LENGTH
-from portal.provider.sessions import end_user_sessions, request_session_id
 from portal.validation import (
     BLANK,
     EMAIL_MAX_LENGTH,

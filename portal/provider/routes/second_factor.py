@@ -15,33 +15,33 @@ from sqlmodel import col, func, select
 
 from portal.i18n import N_
 from portal.provider import second_factor as factors
-from portal.provider.audit import record, record_refusal
-from portal.provider.db import SessionDep
-from portal.provider.errors import ApiError
-from portal.provider.hydra import ApiModel, iri
-from portal.provider.models import RecoveryCode, User
-from portal.provider.people import Person
-from portal.provider.rate_limits import (
+from portal.provider.platform.audit import record, record_refusal
+from portal.provider.platform.db import SessionDep
+from portal.provider.platform.errors import ApiError
+from portal.provider.platform.hydra import ApiModel, iri
+from portal.provider.platform.models import RecoveryCode, User
+from portal.provider.platform.people import Person
+from portal.provider.platform.rate_limits import (
     count_attempt,
     keyed,
     login_limits,
     not_a_failure,
     too_many_attempts,
 )
-from portal.provider.routes.auth import USER_LOCATION
-from portal.provider.routing import ProviderRouter
-from portal.provider.security import (
+from portal.provider.platform.routing import ProviderRouter
+from portal.provider.platform.security import (
     AdminPrincipal,
     Principal,
     PrincipalBeforeTerms,
     require_accepted_terms,
 )
-from portal.provider.sessions import (
+from portal.provider.platform.sessions import (
     close_session,
     open_session,
     set_private_cookie,
     set_session_cookie,
 )
+from portal.provider.routes.auth import USER_LOCATION
 
 router = ProviderRouter(tags=["second factor"])
 

@@ -24,9 +24,10 @@ from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.i18n import N_
 from portal.permissions import VIEW_MONITORING_MENU
-from portal.provider.db import SessionDep
-from portal.provider.errors import ApiError
-from portal.provider.hydra import (
+from portal.provider.monitoring.chart import ChartRequest, Series, Span, render_chart
+from portal.provider.platform.db import SessionDep
+from portal.provider.platform.errors import ApiError
+from portal.provider.platform.hydra import (
     ItemsCollection,
     Ordering,
     Pagination,
@@ -34,16 +35,17 @@ from portal.provider.hydra import (
     ordering,
     paginate,
 )
-from portal.provider.language import LanguageDep
-from portal.provider.models import (
+from portal.provider.platform.language import LanguageDep
+from portal.provider.platform.models import (
     RollupResolution,
     Sensor,
     SensorLegendEntry,
     SensorRollup,
     SensorSample,
 )
-from portal.provider.monitoring.chart import ChartRequest, Series, Span, render_chart
-from portal.provider.routing import ProviderRouter
+from portal.provider.platform.routing import ProviderRouter
+from portal.provider.platform.scoping import one_or_404, scope_to_companies
+from portal.provider.platform.security import CurrentPrincipal, Principal
 from portal.provider.schemas.sensors import (
     SENSOR_COLUMNS,
     LegendEntryOut,
@@ -51,8 +53,6 @@ from portal.provider.schemas.sensors import (
     legend_entry_out,
     sensor_out,
 )
-from portal.provider.scoping import one_or_404, scope_to_companies
-from portal.provider.security import CurrentPrincipal, Principal
 
 router = ProviderRouter(prefix="/api/sensors", tags=["sensors"])
 

@@ -9,10 +9,10 @@ from sqlalchemy.sql import operators
 from sqlmodel import col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
-from portal.provider.hydra import Ordering, ordering
-from portal.provider.models import Service, ServiceStatus, fold
-from portal.provider.scoping import scope_to_companies
-from portal.provider.security import Principal
+from portal.provider.platform.hydra import Ordering, ordering
+from portal.provider.platform.models import Service, ServiceStatus, fold
+from portal.provider.platform.scoping import scope_to_companies
+from portal.provider.platform.security import Principal
 
 T = TypeVar("T")
 SEARCH_MAX_LENGTH = 200

@@ -9,14 +9,14 @@ import uuid
 from fastapi import Request
 from sqlmodel import col, select
 
-from portal.provider.db import SessionDep, planned_once
-from portal.provider.hydra import Collection, Pagination, collection
-from portal.provider.language import LanguageDep
-from portal.provider.models import ServiceType
-from portal.provider.routing import ProviderRouter
+from portal.provider.platform.db import SessionDep, planned_once
+from portal.provider.platform.hydra import Collection, Pagination, collection
+from portal.provider.platform.language import LanguageDep
+from portal.provider.platform.models import ServiceType
+from portal.provider.platform.routing import ProviderRouter
+from portal.provider.platform.scoping import one_or_404
+from portal.provider.platform.security import CurrentPrincipal
 from portal.provider.schemas.services import ServiceTypeOut, service_type_out
-from portal.provider.scoping import one_or_404
-from portal.provider.security import CurrentPrincipal
 
 router = ProviderRouter(prefix="/api/service_types", tags=["services"])
 

@@ -10,32 +10,37 @@ from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.permissions import ACCESS_ORDER_PDF
-from portal.provider.db import SessionDep, preload
-from portal.provider.hydra import (
+from portal.provider.platform.db import SessionDep, preload
+from portal.provider.platform.hydra import (
     Collection,
     Ordering,
     PaginationDep,
     collection,
     paginate,
 )
-from portal.provider.json_lists import json_list
-from portal.provider.language import LanguageDep
-from portal.provider.models import Service, ServiceAttribute, ServiceDocument, ServiceMilestone
+from portal.provider.platform.json_lists import json_list
+from portal.provider.platform.language import LanguageDep
+from portal.provider.platform.models import (
+    Service,
+    ServiceAttribute,
+    ServiceDocument,
+    ServiceMilestone,
+)
+from portal.provider.platform.routing import ProviderRouter
+from portal.provider.platform.scoping import one_or_404
+from portal.provider.platform.security import CurrentPrincipal, Principal
 from portal.provider.routes.service_filters import (
     ServiceFiltersDep,
     filter_services,
     service_ordering,
     visible_services,
 )
-from portal.provider.routing import ProviderRouter
 from portal.provider.schemas.services import (
     ServiceIncludes,
     ServiceLists,
     ServiceOut,
     service_out,
 )
-from portal.provider.scoping import one_or_404
-from portal.provider.security import CurrentPrincipal, Principal
 
 router = ProviderRouter(prefix="/api/services", tags=["services"])
 

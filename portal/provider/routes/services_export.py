@@ -19,19 +19,19 @@ from sqlmodel import Session, col
 
 from portal.client_references import EXPORT_FILENAME, IMPORT_HEADER, join_client_references
 from portal.provider.client_reference_csv import UTF8_BOM, csv_lines
-from portal.provider.downloads import CSV_ANSWER, content_disposition
-from portal.provider.hydra import Ordering
-from portal.provider.language import LanguageDep
-from portal.provider.models import Company, Endpoint, Service, ServiceStatus, ServiceType
+from portal.provider.platform.downloads import CSV_ANSWER, content_disposition
+from portal.provider.platform.hydra import Ordering
+from portal.provider.platform.language import LanguageDep
+from portal.provider.platform.models import Company, Endpoint, Service, ServiceStatus, ServiceType
+from portal.provider.platform.routing import ProviderRouter
+from portal.provider.platform.scoping import company_condition
+from portal.provider.platform.security import CurrentPrincipal
 from portal.provider.routes.service_filters import (
     ServiceFiltersDep,
     filter_services,
     service_ordering,
 )
-from portal.provider.routing import ProviderRouter
 from portal.provider.schemas.services import status_label
-from portal.provider.scoping import company_condition
-from portal.provider.security import CurrentPrincipal
 
 router = ProviderRouter(prefix="/api/services", tags=["services"])
 

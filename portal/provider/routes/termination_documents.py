@@ -9,18 +9,23 @@ from fastapi.responses import FileResponse
 from sqlmodel import col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
-from portal.provider.db import SessionDep
-from portal.provider.downloads import attachment, file_answer
-from portal.provider.hydra import Collection, PaginationDep, collection, paginate
-from portal.provider.models import Service, ServiceStatus, TerminationDocument, TerminationService
+from portal.provider.platform.db import SessionDep
+from portal.provider.platform.downloads import attachment, file_answer
+from portal.provider.platform.hydra import Collection, PaginationDep, collection, paginate
+from portal.provider.platform.models import (
+    Service,
+    ServiceStatus,
+    TerminationDocument,
+    TerminationService,
+)
+from portal.provider.platform.routing import ProviderRouter
+from portal.provider.platform.scoping import one_or_404
+from portal.provider.platform.security import CurrentPrincipal, Principal
 from portal.provider.routes.service_filters import through_visible_services
-from portal.provider.routing import ProviderRouter
 from portal.provider.schemas.termination_documents import (
     TerminationDocumentOut,
     termination_document_out,
 )
-from portal.provider.scoping import one_or_404
-from portal.provider.security import CurrentPrincipal, Principal
 
 router = ProviderRouter(prefix="/api/termination_documents", tags=["services"])
 

@@ -15,19 +15,19 @@ from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.permissions import VIEW_TICKETS_MENU
-from portal.provider.db import SessionDep, planned_once
-from portal.provider.downloads import attachment, file_answer
-from portal.provider.errors import ApiError
-from portal.provider.hydra import (
+from portal.provider.platform.db import SessionDep, planned_once
+from portal.provider.platform.downloads import attachment, file_answer
+from portal.provider.platform.errors import ApiError
+from portal.provider.platform.hydra import (
     Collection,
     PaginationDep,
     collection,
     paginate_branches,
     requested_sort,
 )
-from portal.provider.json_lists import json_list
-from portal.provider.language import LanguageDep
-from portal.provider.models import (
+from portal.provider.platform.json_lists import json_list
+from portal.provider.platform.language import LanguageDep
+from portal.provider.platform.models import (
     Company,
     Service,
     Ticket,
@@ -36,11 +36,11 @@ from portal.provider.models import (
     TicketStatus,
     fold,
 )
+from portal.provider.platform.routing import ProviderRouter
+from portal.provider.platform.scoping import company_branches, one_or_404, scope_to_companies
+from portal.provider.platform.security import CurrentPrincipal, Principal
 from portal.provider.routes.service_filters import through_visible_services
-from portal.provider.routing import ProviderRouter
 from portal.provider.schemas.tickets import TicketIncludes, TicketOut, ticket_out
-from portal.provider.scoping import company_branches, one_or_404, scope_to_companies
-from portal.provider.security import CurrentPrincipal, Principal
 
 router = ProviderRouter(prefix="/api/tickets", tags=["tickets"])
 SUBJECT_MAX_LENGTH = 200

@@ -14,10 +14,12 @@ from pydantic import AwareDatetime, Field
 from sqlmodel import col, select
 
 from portal.i18n import N_
-from portal.provider import audit
-from portal.provider.db import SessionDep
-from portal.provider.errors import ApiError, Violation
-from portal.provider.hydra import (
+from portal.provider.integration.kinds import SCOPES
+from portal.provider.platform import audit
+from portal.provider.platform.api_tokens import issue_token, revoke_token, token_state
+from portal.provider.platform.db import SessionDep
+from portal.provider.platform.errors import ApiError, Violation
+from portal.provider.platform.hydra import (
     ISO_8601,
     ApiModel,
     Collection,
@@ -26,12 +28,10 @@ from portal.provider.hydra import (
     iri,
     paginate,
 )
-from portal.provider.integration.kinds import SCOPES
-from portal.provider.integration.tokens import issue_token, revoke_token, token_state
-from portal.provider.models import ApiToken, User, utcnow
-from portal.provider.people import Someone
-from portal.provider.routing import ProviderRouter
-from portal.provider.security import AdminPrincipal
+from portal.provider.platform.models import ApiToken, User, utcnow
+from portal.provider.platform.people import Someone
+from portal.provider.platform.routing import ProviderRouter
+from portal.provider.platform.security import AdminPrincipal
 
 router = ProviderRouter(prefix="/api/tokens", tags=["API tokens"])
 

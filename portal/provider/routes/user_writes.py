@@ -14,20 +14,20 @@ from sqlmodel import Session, select
 
 from portal.i18n import N_
 from portal.permissions import MANAGE_USERS, may_manage, user_writes_blocked
-from portal.provider.audit import record
 from portal.provider.calendar_feed import end_feeds, feed_end_reason
-from portal.provider.db import SessionDep, preload
-from portal.provider.errors import ApiError, Violation
-from portal.provider.hydra import iri
-from portal.provider.language import LanguageDep
-from portal.provider.mail import send_account_confirmation
-from portal.provider.models import Company, User
 from portal.provider.passwords import hash_password
-from portal.provider.routing import ProviderRouter
+from portal.provider.platform.audit import record
+from portal.provider.platform.db import SessionDep, preload
+from portal.provider.platform.errors import ApiError, Violation
+from portal.provider.platform.hydra import iri
+from portal.provider.platform.language import LanguageDep
+from portal.provider.platform.mail import send_account_confirmation
+from portal.provider.platform.models import Company, User
+from portal.provider.platform.routing import ProviderRouter
+from portal.provider.platform.scoping import one_or_404, visible_users
+from portal.provider.platform.security import CurrentPrincipal, Principal
+from portal.provider.platform.sessions import clear_session_cookie
 from portal.provider.schemas.users import UserIncludes, UserOut, UserWrite, user_out
-from portal.provider.scoping import one_or_404, visible_users
-from portal.provider.security import CurrentPrincipal, Principal
-from portal.provider.sessions import clear_session_cookie
 from portal.provider.user_changes import (
     EMAIL_TAKEN,
     INVALID_DATA,

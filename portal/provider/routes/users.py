@@ -8,9 +8,9 @@ from sqlmodel import col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.i18n import N_
-from portal.provider.db import SessionDep, preload
-from portal.provider.errors import ApiError
-from portal.provider.hydra import (
+from portal.provider.platform.db import SessionDep, preload
+from portal.provider.platform.errors import ApiError
+from portal.provider.platform.hydra import (
     Collection,
     Ordering,
     PaginationDep,
@@ -18,11 +18,15 @@ from portal.provider.hydra import (
     ordering,
     paginate,
 )
-from portal.provider.models import User, fold, utcnow
-from portal.provider.routing import ProviderRouter
+from portal.provider.platform.models import User, fold, utcnow
+from portal.provider.platform.routing import ProviderRouter
+from portal.provider.platform.scoping import one_or_404, visible_users
+from portal.provider.platform.security import (
+    CurrentPrincipal,
+    PrincipalBeforeTerms,
+    require_full_access,
+)
 from portal.provider.schemas.users import UserIncludes, UserOut, user_out
-from portal.provider.scoping import one_or_404, visible_users
-from portal.provider.security import CurrentPrincipal, PrincipalBeforeTerms, require_full_access
 
 router = ProviderRouter(prefix="/api/users", tags=["users"])
 

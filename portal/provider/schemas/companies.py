@@ -6,9 +6,9 @@ from typing import Annotated
 from fastapi import Depends
 from pydantic import Field
 
-from portal.provider.hydra import Resource, embeddable, iri
 from portal.provider.labels import job_label
-from portal.provider.models import Company, User
+from portal.provider.platform.hydra import Resource, embeddable, iri
+from portal.provider.platform.models import Company, User
 from portal.provider.sales_contacts import SalesTeam
 
 

@@ -9,8 +9,8 @@ from fastapi import Depends
 from pydantic import Field
 
 from portal.i18n import N_, gettext
-from portal.provider.hydra import ApiModel, Resource, embeddable, iri
-from portal.provider.models import Invoice, InvoiceLine, InvoiceStatus, InvoiceType
+from portal.provider.platform.hydra import ApiModel, Resource, embeddable, iri
+from portal.provider.platform.models import Invoice, InvoiceLine, InvoiceStatus, InvoiceType
 from portal.provider.schemas.companies import CompanyRef, company_iri, company_ref
 
 CURRENCY = "EUR"

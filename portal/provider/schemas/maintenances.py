@@ -5,8 +5,8 @@ import datetime as dt
 from pydantic import Field
 
 from portal.i18n import N_, gettext
-from portal.provider.hydra import ApiModel, Resource, iri
-from portal.provider.models import (
+from portal.provider.platform.hydra import ApiModel, Resource, iri
+from portal.provider.platform.models import (
     Maintenance,
     MaintenanceClassification,
     MaintenanceContact,

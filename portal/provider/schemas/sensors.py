@@ -7,8 +7,8 @@ from pydantic import Field
 from sqlalchemy import Row
 from sqlmodel import col
 
-from portal.provider.hydra import Resource, iri
-from portal.provider.models import Sensor, SensorLegendEntry
+from portal.provider.platform.hydra import Resource, iri
+from portal.provider.platform.models import Sensor, SensorLegendEntry
 
 
 class SensorOut(Resource):

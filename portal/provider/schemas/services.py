@@ -15,8 +15,8 @@ from portal.provider.catalogue import (
     GROUP_LABELS,
     VALUE_LABELS,
 )
-from portal.provider.hydra import ApiModel, Resource, embeddable, iri
-from portal.provider.models import (
+from portal.provider.platform.hydra import ApiModel, Resource, embeddable, iri
+from portal.provider.platform.models import (
     DocumentKind,
     Endpoint,
     MilestoneName,
@@ -170,8 +170,8 @@ def _order(service: Service, may_read_order_pdf: bool) -> OrderOut | None:
 
 
 class ServiceLists(NamedTuple):
-    """A service's lists as the database assembles them (``portal.provider.json_lists``): one
-    dict per row, with JSON's values, in no particular order."""
+    """A service's lists as the database assembles them (``portal.provider.platform.json_lists``):
+    one dict per row, with JSON's values, in no particular order."""
 
     milestones: list[dict[str, Any]]
     attributes: list[dict[str, Any]]

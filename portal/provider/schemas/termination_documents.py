@@ -2,8 +2,8 @@
 
 from pydantic import Field
 
-from portal.provider.hydra import Resource, iri
-from portal.provider.models import TerminationDocument
+from portal.provider.platform.hydra import Resource, iri
+from portal.provider.platform.models import TerminationDocument
 
 
 class TerminationDocumentOut(Resource):

@@ -10,8 +10,8 @@ from pydantic import Field
 
 from portal.i18n import N_, gettext
 from portal.markup import sanitize_html
-from portal.provider.hydra import ApiModel, Resource, embeddable, iri
-from portal.provider.models import Company, Ticket, TicketPriority, TicketStatus
+from portal.provider.platform.hydra import ApiModel, Resource, embeddable, iri
+from portal.provider.platform.models import Company, Ticket, TicketPriority, TicketStatus
 from portal.provider.schemas.companies import CompanyRef, company_iri, company_ref
 
 STATUS_LABELS = {

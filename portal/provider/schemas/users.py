@@ -5,8 +5,8 @@ from typing import Annotated
 from fastapi import Depends
 from pydantic import Field
 
-from portal.provider.hydra import ApiModel, Resource, embeddable, iri
-from portal.provider.models import User
+from portal.provider.platform.hydra import ApiModel, Resource, embeddable, iri
+from portal.provider.platform.models import User
 from portal.provider.schemas.companies import CompanyRef, company_iri, company_ref
 from portal.validation import EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH
 

@@ -7,8 +7,6 @@ from pydantic import Field
 from sqlmodel import Session
 
 from portal.i18n import N_
-from portal.provider.db import preload
-from portal.provider.errors import Violation
 from portal.provider.integration.batch import Entries, Kind
 from portal.provider.integration.common import (
     Counts,
@@ -22,7 +20,9 @@ from portal.provider.integration.common import (
     rows_by,
     unknown,
 )
-from portal.provider.models import Company, User
+from portal.provider.platform.db import preload
+from portal.provider.platform.errors import Violation
+from portal.provider.platform.models import Company, User
 
 NAME_TAKEN = N_("Another company already has this name.")
 

@@ -8,9 +8,6 @@ from typing import Annotated, Any
 from pydantic import Field
 from sqlmodel import Session
 
-from portal.provider.db import preload
-from portal.provider.errors import Violation
-from portal.provider.hydra import IsoDate
 from portal.provider.integration.batch import Entries, Kind
 from portal.provider.integration.common import (
     Counts,
@@ -23,7 +20,10 @@ from portal.provider.integration.common import (
     unknown,
     upsert_row,
 )
-from portal.provider.models import (
+from portal.provider.platform.db import preload
+from portal.provider.platform.errors import Violation
+from portal.provider.platform.hydra import IsoDate
+from portal.provider.platform.models import (
     Company,
     Invoice,
     InvoiceLine,

@@ -12,8 +12,6 @@ from pydantic import Field
 from sqlmodel import Session
 
 from portal.i18n import N_
-from portal.provider.db import preload
-from portal.provider.errors import Violation
 from portal.provider.integration.batch import Entries, Kind
 from portal.provider.integration.common import (
     Counts,
@@ -28,7 +26,9 @@ from portal.provider.integration.common import (
     unknown,
     upsert_row,
 )
-from portal.provider.models import (
+from portal.provider.platform.db import preload
+from portal.provider.platform.errors import Violation
+from portal.provider.platform.models import (
     Company,
     Maintenance,
     MaintenanceClassification,

@@ -12,7 +12,6 @@ from sqlalchemy import bindparam, insert, update
 from sqlmodel import Session, col, select
 
 from portal.i18n import N_
-from portal.provider.errors import Violation
 from portal.provider.integration.batch import Entries, Kind
 from portal.provider.integration.common import (
     DUPLICATE_IN_BATCH,
@@ -26,7 +25,8 @@ from portal.provider.integration.common import (
     path,
     unknown,
 )
-from portal.provider.models import Sensor, SensorLegendEntry, metadata
+from portal.provider.platform.errors import Violation
+from portal.provider.platform.models import Sensor, SensorLegendEntry, metadata
 
 UNKNOWN_CHANNEL = N_("The sensor has no channel {key} in its legend.")
 _TABLE = metadata.tables["sensor_samples"]

@@ -6,8 +6,6 @@ from typing import Annotated, Any
 from pydantic import Field, StringConstraints
 from sqlmodel import Session
 
-from portal.provider.db import preload
-from portal.provider.errors import Violation
 from portal.provider.integration.batch import Entries, Kind
 from portal.provider.integration.common import (
     DUPLICATE_IN_BATCH,
@@ -23,7 +21,9 @@ from portal.provider.integration.common import (
     unknown,
     upsert_row,
 )
-from portal.provider.models import Company, Sensor, SensorLegendEntry, SensorStatus
+from portal.provider.platform.db import preload
+from portal.provider.platform.errors import Violation
+from portal.provider.platform.models import Company, Sensor, SensorLegendEntry, SensorStatus
 
 Color = Annotated[str, StringConstraints(pattern=r"^[0-9a-fA-F]{6}$")]
 

@@ -9,7 +9,6 @@ from sqlmodel import Session
 
 from portal.i18n import N_
 from portal.markup import sanitize_html
-from portal.provider.errors import Violation
 from portal.provider.integration.batch import Entries, Kind
 from portal.provider.integration.common import (
     Counts,
@@ -25,7 +24,8 @@ from portal.provider.integration.common import (
     unknown,
     upsert_row,
 )
-from portal.provider.models import Company, Ticket, TicketPriority, TicketStatus
+from portal.provider.platform.errors import Violation
+from portal.provider.platform.models import Company, Ticket, TicketPriority, TicketStatus
 
 NUMBER_TAKEN = N_("Another ticket already has this number.")
 

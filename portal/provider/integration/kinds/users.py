@@ -15,8 +15,6 @@ from sqlmodel import Session
 from portal.i18n import N_
 from portal.permissions import Role, is_staff, is_staff_email
 from portal.provider.calendar_feed import end_feeds
-from portal.provider.db import preload
-from portal.provider.errors import Violation
 from portal.provider.integration.batch import Entries, Kind
 from portal.provider.integration.common import (
     Counts,
@@ -33,8 +31,10 @@ from portal.provider.integration.common import (
     unknown,
     upsert_row,
 )
-from portal.provider.mail import send_account_confirmation
-from portal.provider.models import Company, Job, User
+from portal.provider.platform.db import preload
+from portal.provider.platform.errors import Violation
+from portal.provider.platform.mail import send_account_confirmation
+from portal.provider.platform.models import Company, Job, User
 from portal.settings import get_settings
 
 EMAIL_TAKEN = N_("Another user already has this e-mail.")

@@ -29,7 +29,7 @@ def upgrade() -> None:
     tickets = sa.table("tickets", sa.column("id"), sa.column("subject"))
     connection = op.get_bind()
     # Folded in Python, as the models fold it: existing rows are few (a helpdesk's history).
-    from portal.provider.models.search import fold
+    from portal.provider.platform.models.search import fold
 
     rows = connection.execute(sa.select(tickets.c.id, tickets.c.subject)).all()
     for ticket_id, subject in rows:

@@ -1,0 +1,13 @@
+"""What every domain of the provider stands on, and the request pipeline every route goes
+through. It imports no domain and nothing of the app (tests/unit/test_provider_layers.py).
+
+- Data: ``db`` (engine, sessions, pool), ``models/`` (every table, one package: the
+  relationships cross the domains, docs/decisions/provider-domains.md), ``json_lists``.
+- The HTTP edge: ``routing``, ``responses``, ``errors``, ``language``, ``headers``,
+  ``input_check``, ``origin_check``, ``limits``, ``uploads``, ``downloads``, ``observability``,
+  ``openapi``.
+- Hydra and paging: ``hydra`` (IRIs, collections, paging, sorting, includes).
+- Who is calling: ``security`` (the principal), ``sessions``, ``api_tokens``, ``people``,
+  ``scoping`` (the companies a principal reads), ``one_time_tokens``, ``rate_limits``, ``audit``.
+- Mail: ``mail/`` (the outbox, its transport and the account messages).
+"""

@@ -1,0 +1,377 @@
+"""The JSON-LD / Hydra conventions of the provider API (DESIGN section 3), each in one place:
+IRIs, resource models, dates, paging, sorting, ``includes[]`` and collection responses."""
+
+import datetime as dt
+import math
+import re
+import uuid
+from collections.abc import Awaitable, Callable, Container, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any, Generic, TypeVar
+from urllib.parse import urlencode
+
+from fastapi import Depends, Query, Request
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_serializer
+from pydantic.alias_generators import to_camel
+from pydantic_core import PydanticCustomError
+from sqlalchemy import Select, func, union_all
+from sqlalchemy.orm import Mapped
+from sqlalchemy.sql.elements import UnaryExpression
+from sqlmodel import Session, select
+from sqlmodel.sql.expression import SelectOfScalar
+
+from portal.i18n import N_
+from portal.provider.platform.errors import ApiError
+from portal.settings import get_settings
+
+T = TypeVar("T")
+DEFAULT_ITEMS_PER_PAGE = 10
+# Far beyond any real collection, and small enough for every database's integer offsets.
+MAX_PAGE = 1_000_000
+
+
+def iri(collection: str, item_id: uuid.UUID | str) -> str:
+    """``iri("users", id)`` → ``/api/users/{id}``: relative to the provider's base URL."""
+    return f"/api/{collection}/{item_id}"
+
+
+class ApiModel(BaseModel):
+    """A JSON body of the API: snake_case in Python, camelCase on the wire."""
+
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+
+
+class Resource(ApiModel):
+    """An item: its IRI, its JSON-LD type and its bare uuid."""
+
+    iri: str = Field(alias="@id")
+    type: str = Field(alias="@type")
+    id: str
+
+
+# --- dates -----------------------------------------------------------------------------------
+
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+
+
+def _iso_8601(value: Any) -> Any:
+    """Dates and times are ISO 8601 text (``2026-10-31``, ``2026-10-31T09:00:00Z``). pydantic
+    also reads a number, or the text of one, as seconds since 1970: ``dateDue[before]=20260101``
+    meant 1970-08-23 and ``at[before]=0`` 1970-01-01, silently. A number is refused instead."""
+    text = value.strip() if isinstance(value, str) else None
+    if (isinstance(value, int | float) and not isinstance(value, bool)) or (
+        text is not None and _NUMBER.fullmatch(text)
+    ):
+        raise PydanticCustomError("iso_8601", "Input should be an ISO 8601 date or time")
+    return value
+
+
+ISO_8601 = BeforeValidator(_iso_8601)
+IsoDate = Annotated[dt.date, ISO_8601]
+IsoDateTime = Annotated[dt.datetime, ISO_8601]
+
+
+# --- paging -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pagination:
+    page: int
+    # 0 asks for the number of items alone (``hydra:totalItems``), as a screen's tiles do.
+    items_per_page: int
+
+    @property
+    def offset(self) -> int:
+        return (self.page - 1) * self.items_per_page
+
+    @property
+    def counts_only(self) -> bool:
+        return self.items_per_page == 0
+
+
+async def pagination(
+    page: Annotated[int, Query(description="Page number, from 1.")] = 1,
+    items_per_page: Annotated[
+        int,
+        Query(
+            alias="itemsPerPage",
+            description="Items per page (documented maximum); 0 for the number of items alone.",
+        ),
+    ] = DEFAULT_ITEMS_PER_PAGE,
+) -> Pagination:
+    maximum = get_settings().items_per_page_max
+    if not 1 <= page <= MAX_PAGE:
+        raise ApiError(400, N_("The page number must be between 1 and {max}."), max=MAX_PAGE)
+    if not 0 <= items_per_page <= maximum:
+        raise ApiError(
+            400, N_("The number of items per page must be between 0 and {max}."), max=maximum
+        )
+    return Pagination(page, items_per_page)
+
+
+PaginationDep = Annotated[Pagination, Depends(pagination)]
+
+
+def paginate(
+    session: Session,
+    statement: SelectOfScalar[T],
+    page: Pagination,
+    count: SelectOfScalar[int] | None = None,
+) -> tuple[list[T], int]:
+    """One page of the rows of ``statement`` and the number of rows in all pages, in one
+    statement: the count rides on each row of the page as an uncorrelated subquery, which the
+    database runs once, by its own plan, beside the page's (docs/decisions/counted-pages.md).
+    A round trip less per list: its statement cost the provider more than the database.
+
+    ``count``: a cheaper statement giving the same number, where the caller has one."""
+    count = _count(statement) if count is None else count
+    if page.counts_only:
+        return [], session.exec(count).one()
+    counted = statement.add_columns(count.scalar_subquery())
+    paged = counted.offset(page.offset).limit(page.items_per_page)
+    return _counted_page(session, paged, count, page)
+
+
+def paginate_in_one_statement(
+    session: Session, statement: SelectOfScalar[T], page: Pagination
+) -> tuple[list[T], int]:
+    """As ``paginate``, for a statement whose rows are few once filtered (a calendar's period):
+    the count is a window function beside the page. Needing every row for the count, the
+    database filters first and sorts the few left, where a page alone would walk an ordered
+    index through every older row (docs/decisions/maintenances-view.md)."""
+    count = _count(statement)
+    if page.counts_only:
+        return [], session.exec(count).one()
+    counted = statement.add_columns(func.count().over())
+    paged = counted.offset(page.offset).limit(page.items_per_page)
+    return _counted_page(session, paged, count, page)
+
+
+def _count(statement: Select[Any]) -> SelectOfScalar[int]:
+    return select(func.count()).select_from(statement.order_by(None).subquery())
+
+
+def _counted_page(
+    session: Session, paged: Select[Any], count: SelectOfScalar[int], page: Pagination
+) -> tuple[list[Any], int]:
+    """The rows of ``paged`` (a page whose rows each carry the total in their last column) and
+    the total; past the last page no row carries it, and ``count`` reads it alone.
+
+    A statement of one entity or column gives that value per row; one of several columns (a
+    list read without building its entities) gives each row whole, read by the columns' names
+    (the count, last, is ignored)."""
+    # ``execute``: ``exec`` would keep only the first column of a statement built on one model.
+    rows = session.execute(paged).all()
+    if rows:
+        members = [row[0] for row in rows] if len(rows[0]) == 2 else list(rows)
+        return members, rows[0][-1]
+    return [], session.exec(count).one() if page.offset else 0
+
+
+def paginate_branches(
+    session: Session,
+    statement: SelectOfScalar[Any],
+    branches: Sequence[SelectOfScalar[Any]],
+    sort: Sequence[tuple[Any, bool]],
+    key: Any,
+    rows: SelectOfScalar[T],
+    page: Pagination,
+) -> tuple[list[T], int]:
+    """One page of the rows of ``rows`` whose ``key`` column (an id) the filtered ``statement``
+    selects, read from ``branches`` (the same rows, split), in the order of ``sort`` (columns
+    with a descending flag; the last one must make the order total), and the number of rows in
+    all pages.
+
+    Each branch is read in order and cut after the page's last row; the database merges the
+    branches (PostgreSQL: a Merge Append of one index scan per branch) and skips the offset
+    among those short lists. With one branch per company, a customer of several companies
+    pages as cheaply as a customer of one: an ``IN`` list over the companies cannot be read in
+    date order from one index, so the database would sort every row of those companies first
+    (docs/decisions/deep-invoice-pages.md). Only the key and the sort columns are read until
+    the page is known, so an index holding them serves the walk without visiting the table;
+    the page's keys then fetch their rows, and the count rides on them, all in one statement
+    (docs/decisions/counted-pages.md).
+    """
+    # Counted in one piece: PostgreSQL counts an ``IN`` list from the smallest index.
+    count = _count(statement.with_only_columns(key))
+    if page.counts_only:
+        return [], session.exec(count).one()
+    columns = [column for column, _ in sort]
+    window = page.offset + page.items_per_page
+
+    def ordered(selected: Sequence[Any]) -> list[Any]:
+        return [
+            column.desc() if descending else column.asc()
+            for column, (_, descending) in zip(selected, sort, strict=True)
+        ]
+
+    parts = [
+        branch.with_only_columns(key, *columns).order_by(*ordered(columns)).limit(window)
+        for branch in branches
+    ]
+    merged = (
+        parts[0].subquery("merged")
+        if len(parts) == 1
+        else union_all(*(select(part.subquery()) for part in parts)).subquery("merged")
+    )
+    merged_columns = list(merged.c)
+    chosen = (
+        select(*merged_columns)
+        .order_by(*ordered(merged_columns[1:]))
+        .offset(page.offset)
+        .limit(page.items_per_page)
+        .subquery("page")
+    )
+    chosen_columns = list(chosen.c)
+    paged = (
+        rows.add_columns(count.scalar_subquery())
+        .join(chosen, key == chosen_columns[0])
+        .order_by(*ordered(chosen_columns[1:]))
+    )
+    return _counted_page(session, paged, count, page)
+
+
+# --- sorting ----------------------------------------------------------------------------------
+
+Ordering = list[UnaryExpression[Any]]
+
+
+def ordering(
+    allowed: Mapping[str, Mapped[Any]], default: Sequence[Mapped[Any]]
+) -> Callable[[Request], Awaitable[Ordering]]:
+    """A dependency reading ``order[field]=asc|desc`` against the resource's allow-list.
+
+    Several fields sort in the order given; the ``default`` columns (ascending) apply when none
+    is given and, after the requested fields, keep the order stable from page to page.
+    """
+
+    async def parse(request: Request) -> Ordering:
+        clauses: Ordering = [
+            allowed[field].desc() if descending else allowed[field].asc()
+            for field, descending in requested_sort(request, allowed)
+        ]
+        return [*clauses, *(column.asc() for column in default)]
+
+    return parse
+
+
+def requested_sort(request: Request, allowed: Container[str]) -> list[tuple[str, bool]]:
+    """The ``order[field]=asc|desc`` parameters in the order given, as (field, descending);
+    400 for a field outside ``allowed`` or another direction."""
+    keys: list[tuple[str, bool]] = []
+    for name, direction in request.query_params.multi_items():
+        if not (name.startswith("order[") and name.endswith("]")):
+            continue
+        field = name[len("order[") : -1]
+        if field not in allowed:
+            raise ApiError(400, N_("Sorting by {field} is not supported."), field=field)
+        if direction.lower() not in ("asc", "desc"):
+            raise ApiError(400, N_("The sort direction must be asc or desc."))
+        keys.append((field, direction.lower() == "desc"))
+    return keys
+
+
+# --- includes ---------------------------------------------------------------------------------
+
+
+UNKNOWN_RELATION = N_("Embedding {relation} is not supported.")
+
+
+def embeddable(*relations: str) -> Callable[..., Awaitable[frozenset[str]]]:
+    """A dependency reading ``includes[]=relation`` against the relations the resource can embed
+    instead of their IRIs; 400 for any other, as ``ordering`` answers an unknown sort field."""
+    known = frozenset(relations)
+
+    async def includes(
+        bracketed: Annotated[
+            tuple[str, ...],
+            Query(
+                alias="includes[]",
+                description="Relations to embed instead of their IRIs.",
+                json_schema_extra={"items": {"type": "string", "enum": list(relations)}},
+            ),
+        ] = (),
+        plain: Annotated[tuple[str, ...], Query(alias="includes", include_in_schema=False)] = (),
+    ) -> frozenset[str]:
+        wanted = frozenset(bracketed) | frozenset(plain)
+        unknown = sorted(wanted - known)
+        if unknown:
+            raise ApiError(400, UNKNOWN_RELATION, relation=unknown[0])
+        return wanted
+
+    return includes
+
+
+# --- collections ------------------------------------------------------------------------------
+
+
+class CollectionView(ApiModel):
+    iri: str = Field(alias="@id")
+    type: str = Field(default="hydra:PartialCollectionView", alias="@type")
+    first: str = Field(alias="hydra:first")
+    last: str = Field(alias="hydra:last")
+    previous: str | None = Field(default=None, alias="hydra:previous")
+    next: str | None = Field(default=None, alias="hydra:next")
+
+    @model_serializer(mode="wrap")
+    def _without_missing_links(self, handler: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+        return {name: value for name, value in handler(self).items() if value is not None}
+
+
+class Collection(ApiModel, Generic[T]):
+    context: str = Field(alias="@context")
+    iri: str = Field(alias="@id")
+    type: str = Field(default="hydra:Collection", alias="@type")
+    member: list[T] = Field(alias="hydra:member")
+    total_items: int = Field(alias="hydra:totalItems")
+    view: CollectionView = Field(alias="hydra:view")
+
+
+class ItemsCollection(Collection[T], Generic[T]):
+    """A collection also spelled ``items``/``totalItems``, as sensors and maintenances are read."""
+
+    items: list[T]
+    plain_total_items: int = Field(alias="totalItems")
+
+
+def collection(
+    request: Request,
+    resource_type: str,
+    members: list[T],
+    total: int,
+    page: Pagination,
+    *,
+    with_items: bool = False,
+) -> Collection[T]:
+    """The response of a collection route; ``with_items`` adds the ``items`` spelling, for
+    routes whose ``response_model`` is ``ItemsCollection[...]``."""
+    last_page = 1 if page.counts_only else max(1, math.ceil(total / page.items_per_page))
+    view = CollectionView(
+        iri=_page_link(request, page.page),
+        first=_page_link(request, 1),
+        last=_page_link(request, last_page),
+        previous=_page_link(request, page.page - 1) if page.page > 1 else None,
+        next=_page_link(request, page.page + 1) if page.page < last_page else None,
+    )
+    fields: dict[str, Any] = {
+        "context": f"/api/contexts/{resource_type}",
+        "iri": api_path(request),
+        "member": members,
+        "total_items": total,
+        "view": view,
+    }
+    if with_items:
+        return ItemsCollection[T](**fields, items=members, plain_total_items=total)
+    return Collection[T](**fields)
+
+
+def api_path(request: Request) -> str:
+    """The request's path relative to the provider's base URL (``/api/users``), mounted or not."""
+    root_path = request.scope.get("root_path", "")
+    return request.url.path.removeprefix(root_path) or "/"
+
+
+def _page_link(request: Request, page: int) -> str:
+    params = [(name, value) for name, value in request.query_params.multi_items() if name != "page"]
+    params.append(("page", str(page)))
+    return f"{api_path(request)}?{urlencode(params, safe='[]')}"

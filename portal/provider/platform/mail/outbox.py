@@ -1,0 +1,199 @@
+"""The mail outbox: a message is a row of ``mail_outbox``, written in the transaction of the
+change it announces, and sent from there — at once after the commit, and again later if the
+mail server failed (docs/decisions/operations-faults.md).
+
+``queue(db, message)`` adds the row; a rollback drops it with the token it carries, so no mail
+announces what was never stored. After the commit a small thread pool tries the due messages
+(a slow SMTP server neither delays the answer nor lets its timing tell whether an account
+exists); every worker's ``run_delivery_loop`` tries them again every few seconds, each failure
+doubling the wait from ``MAIL_RETRY_SECONDS`` until ``MAIL_MAX_ATTEMPTS``. A row is claimed by
+one atomic UPDATE before it is sent, so two workers or instances never send it twice at once.
+"""
+
+import asyncio
+import email
+import logging
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+from datetime import datetime, timedelta
+from email.message import EmailMessage
+from email.policy import default
+from threading import Lock
+from typing import Any, cast
+
+import sqlalchemy as sa
+from sqlalchemy import CursorResult, Engine, event
+from sqlalchemy.orm import Session
+from sqlmodel import col, select
+
+from portal import metrics
+from portal.logs import redact
+from portal.provider.platform.mail.transport import deliver
+from portal.provider.platform.models import OutboxMail, utcnow
+from portal.settings import get_settings
+
+logger = logging.getLogger(__name__)
+
+_WAKE_KEY = "patchbay_outbox_wake"
+# How long a claimed row is left to its sender before another may try it (a crashed worker).
+CLAIM_SECONDS = 120
+LOOP_SECONDS = 5
+_BATCH = 50
+_executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="mail")
+_pending: set[Future[int]] = set()
+_pending_lock = Lock()
+
+
+def queue(db: Session, message: EmailMessage) -> None:
+    """Keep ``message`` in the outbox of ``db``'s transaction; it leaves once that commits."""
+    db.add(
+        OutboxMail(
+            recipient=str(message["To"])[:320],
+            subject=str(message["Subject"])[:300],
+            body=message.as_string(),
+        )
+    )
+    db.info[_WAKE_KEY] = True
+
+
+@event.listens_for(Session, "after_commit")
+def _send_queued(db: Session) -> None:
+    if not db.info.pop(_WAKE_KEY, False):
+        return
+    bind = db.get_bind()
+    engine = bind if isinstance(bind, Engine) else bind.engine
+    future = _executor.submit(deliver_due, engine)
+    with _pending_lock:
+        _pending.add(future)
+    future.add_done_callback(_forget)
+
+
+@event.listens_for(Session, "after_rollback")
+def _drop_queued(db: Session) -> None:
+    db.info.pop(_WAKE_KEY, None)
+
+
+def _forget(future: Future[int]) -> None:
+    with _pending_lock:
+        _pending.discard(future)
+    if not future.cancelled() and future.exception() is not None:
+        logger.error("The mail outbox could not be read", exc_info=future.exception())
+
+
+def wait_for_deliveries(timeout: float = 30) -> None:
+    """Block until the tries started by the commits so far have ended (tests, the CLI)."""
+    with _pending_lock:
+        pending = set(_pending)
+    wait(pending, timeout=timeout)
+
+
+def deliver_due(engine: Engine, now: datetime | None = None) -> int:
+    """Try every message whose time has come; returns how many were sent."""
+    now = now or utcnow()
+    with Session(engine) as db:
+        due = db.scalars(
+            select(OutboxMail.id)
+            .where(
+                col(OutboxMail.sent_at).is_(None),
+                col(OutboxMail.given_up_at).is_(None),
+                col(OutboxMail.next_attempt_at) <= now,
+                _unclaimed(now),
+            )
+            .order_by(col(OutboxMail.next_attempt_at))
+            .limit(_BATCH)
+        ).all()
+    return sum(_try(engine, mail_id, now) for mail_id in due)
+
+
+def _unclaimed(now: datetime) -> sa.ColumnElement[bool]:
+    return sa.or_(col(OutboxMail.claimed_until).is_(None), col(OutboxMail.claimed_until) < now)
+
+
+def _try(engine: Engine, mail_id: object, now: datetime) -> bool:
+    claim = (
+        sa.update(OutboxMail)
+        .where(
+            col(OutboxMail.id) == mail_id,
+            col(OutboxMail.sent_at).is_(None),
+            _unclaimed(now),
+        )
+        .values(claimed_until=now + timedelta(seconds=CLAIM_SECONDS))
+    )
+    with Session(engine) as db:
+        claimed = cast(CursorResult[Any], db.execute(claim))
+        if claimed.rowcount != 1:
+            db.rollback()
+            return False  # another worker has it
+        db.commit()
+        mail = db.get_one(OutboxMail, mail_id)
+        message = email.message_from_string(mail.body, policy=default)
+        try:
+            deliver(cast(EmailMessage, message))
+        except Exception as error:
+            _failed(db, mail, error)
+            return False
+        # A statement, not the loaded row: the row may have been deleted meanwhile (a purge, a
+        # test emptying its tables), and the mail has gone out all the same.
+        sent = (
+            sa.update(OutboxMail)
+            .where(col(OutboxMail.id) == mail_id)
+            .values(
+                sent_at=utcnow(),
+                attempts=col(OutboxMail.attempts) + 1,
+                body="",  # the link it carried is no business of the database any more
+                claimed_until=None,
+                last_error="",
+            )
+        )
+        db.execute(sent)
+        db.commit()
+    metrics.MAILS.labels("sent").inc()
+    return True
+
+
+def _failed(db: Session, mail: OutboxMail, error: Exception) -> None:
+    settings = get_settings()
+    mail.attempts += 1
+    mail.claimed_until = None
+    mail.last_error = redact(f"{type(error).__name__}: {error}")[:300]
+    if mail.attempts >= settings.mail_max_attempts:
+        mail.given_up_at = utcnow()
+        outcome, next_try = "given_up", "given up"
+    else:
+        wait_seconds = settings.mail_retry_seconds * 2 ** (mail.attempts - 1)
+        mail.next_attempt_at = utcnow() + timedelta(seconds=wait_seconds)
+        outcome, next_try = "failed", f"next try in {wait_seconds} s"
+    subject, recipient, attempts = mail.subject, mail.recipient, mail.attempts
+    db.commit()
+    metrics.MAILS.labels(outcome).inc()
+    logger.error(
+        "Could not send the mail %r to %s (attempt %d, %s)",
+        subject,
+        recipient,
+        attempts,
+        next_try,
+        exc_info=error,
+    )
+
+
+def pending_count(engine: Engine) -> int:
+    with Session(engine) as db:
+        return (
+            db.scalar(
+                select(sa.func.count())
+                .select_from(OutboxMail)
+                .where(col(OutboxMail.sent_at).is_(None), col(OutboxMail.given_up_at).is_(None))
+            )
+            or 0
+        )
+
+
+async def run_delivery_loop(engine: Engine, interval: float = LOOP_SECONDS) -> None:
+    """Every ``interval`` seconds, send what is due (the retries); runs until cancelled."""
+    while True:
+        await asyncio.sleep(interval)
+        try:
+            await asyncio.to_thread(deliver_due, engine)
+            metrics.MAIL_OUTBOX_PENDING.set(await asyncio.to_thread(pending_count, engine))
+        except Exception as error:
+            # The database may be down: the mails wait in it, and the loop goes on.
+            logger.warning("The mail outbox could not be read: %s", type(error).__name__)

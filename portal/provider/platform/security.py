@@ -1,0 +1,206 @@
+"""Who is calling: the principal of a request and the dependencies routes declare.
+
+``CurrentPrincipal`` is what nearly every ``/api`` route takes: a signed-in user who has accepted
+the terms (else 401, or 403 with ``code: "required_terms"``). ``PrincipalBeforeTerms`` lets in a
+user who has not accepted them yet, for the two routes that must work before (reading oneself and
+accepting); ``OptionalPrincipal`` is for routes open to everyone; ``AdminPrincipal`` is for an
+administrator's own routes (API tokens, the audit log), ``integration_writer`` for the
+integration API.
+
+A request is signed in by the session cookie or by an API token (``Authorization: Bearer pbt_…``,
+see ``portal.provider.platform.api_tokens``). A token opens the integration API alone, and of it
+the kinds of its scopes: every other route answers it 403, so a leaked token cannot make
+accounts, touch second factors or mint tokens. It writes as its administrator owner for that one
+request, opens no session and sets no cookie, needs no terms acceptance (a machine reads no
+terms), and every write it attempts is written to the audit log.
+"""
+
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Request
+from sqlmodel import Session
+
+from portal.i18n import N_
+from portal.permissions import (
+    MANAGE_INTEGRATION,
+    Rule,
+    allows,
+    is_staff,
+    rules_for,
+)
+from portal.provider.platform import audit
+from portal.provider.platform.api_tokens import authenticate
+from portal.provider.platform.db import READ_METHODS, SessionDep
+from portal.provider.platform.errors import REQUIRED_TERMS, ApiError
+from portal.provider.platform.models import ApiToken
+from portal.provider.platform.people import Person
+from portal.provider.platform.sessions import current_session, end_session
+from portal.provider.second_factor import required_of
+
+TERMS_MESSAGE = N_("Please accept the terms and conditions of use.")
+SECOND_FACTOR_MESSAGE = N_("Please set up the second factor of your account first.")
+TOKEN_OUTSIDE_INTEGRATION = N_(
+    "An API token opens the integration API only: sign in as an administrator to do this."
+)
+SCOPE_MISSING = N_("This API token may not write {scope}: make a token with that scope.")
+REQUIRED_SECOND_FACTOR = "required_second_factor"
+
+
+@dataclass(frozen=True)
+class Principal:
+    """The acting user, the staff member impersonating them if any, and what they may do: values
+    read with the session, not entities (``portal.provider.platform.people``)."""
+
+    user: Person
+    impersonator: Person | None
+    # The provider session, or None when the request carries an API token instead.
+    session_id: str | None
+    company_ids: frozenset[uuid.UUID]
+    rules: frozenset[Rule]
+    token: ApiToken | None = None
+    # A staff session that must set up its second factor first (SECOND_FACTOR_REQUIRED).
+    second_factor_due: bool = False
+
+    @property
+    def is_staff(self) -> bool:
+        """Staff read every company's data; customers only their companies'."""
+        return is_staff(self.user.roles)
+
+    def allows(self, rule: Rule) -> bool:
+        return allows(self.rules, rule)
+
+
+def _bearer(request: Request) -> str | None:
+    scheme, _, value = request.headers.get("authorization", "").partition(" ")
+    return value.strip() if scheme.lower() == "bearer" else None
+
+
+def _token_principal(request: Request, db: Session, value: str) -> Principal | None:
+    found = authenticate(db, value)
+    if found is None:
+        return None
+    token, owner = found
+    # The other methods' requests made with a token go to the audit log.
+    if request.method not in READ_METHODS:
+        # Written before the route runs, so a write that fails half-way is on record too.
+        audit.record(
+            db,
+            request,
+            "token.request",
+            actor=owner,
+            token_id=str(token.id),
+            token_name=token.name,
+            method=request.method,
+            path=request.url.path,
+        )
+        db.commit()
+    return Principal(
+        user=Person.of(owner),
+        impersonator=None,
+        session_id=None,
+        company_ids=frozenset(owner.company_ids),
+        rules=rules_for(owner.roles),
+        token=token,
+    )
+
+
+def optional_principal(request: Request, db: SessionDep) -> Principal | None:
+    """The caller: an API token when the request has an ``Authorization: Bearer`` header (a bad
+    one is no principal at all, whatever cookie comes with it), else the session cookie's."""
+    bearer = _bearer(request)
+    if bearer is not None:
+        return _token_principal(request, db, bearer)
+    live = current_session(db, request)
+    if live is None:
+        return None
+    if not live.user_is_active:
+        end_session(db, live.id)
+        db.commit()
+        return None
+    return Principal(
+        user=live.user,
+        impersonator=live.impersonator,
+        session_id=live.id,
+        company_ids=live.company_ids,
+        rules=rules_for(live.user.roles),
+        second_factor_due=required_of(live.user) and not live.second_factor_confirmed,
+    )
+
+
+OptionalPrincipal = Annotated[Principal | None, Depends(optional_principal)]
+
+
+async def principal_before_terms(principal: OptionalPrincipal) -> Principal:
+    """A signed-in person: no API token, which opens the integration API alone."""
+    if principal is None:
+        raise ApiError(401)
+    if principal.token is not None:
+        raise ApiError(403, TOKEN_OUTSIDE_INTEGRATION)
+    return principal
+
+
+PrincipalBeforeTerms = Annotated[Principal, Depends(principal_before_terms)]
+
+
+def require_accepted_terms(principal: Principal) -> None:
+    if not principal.user.has_accepted_terms:
+        raise ApiError(403, TERMS_MESSAGE, code=REQUIRED_TERMS)
+
+
+def require_second_factor(principal: Principal) -> None:
+    if principal.second_factor_due:
+        raise ApiError(403, SECOND_FACTOR_MESSAGE, code=REQUIRED_SECOND_FACTOR)
+
+
+def require_full_access(principal: Principal) -> None:
+    """What every route but the few before them asks: the terms accepted, and the second factor
+    set up where SECOND_FACTOR_REQUIRED asks for one. A route taking ``PrincipalBeforeTerms``
+    calls this for all it does beyond those few steps."""
+    require_accepted_terms(principal)
+    require_second_factor(principal)
+
+
+async def current_principal(principal: PrincipalBeforeTerms) -> Principal:
+    require_full_access(principal)
+    return principal
+
+
+CurrentPrincipal = Annotated[Principal, Depends(current_principal)]
+
+
+async def admin_principal(principal: CurrentPrincipal) -> Principal:
+    """An administrator's own session (not while impersonating someone else)."""
+    if not principal.allows(MANAGE_INTEGRATION):
+        raise ApiError(403)
+    return principal
+
+
+AdminPrincipal = Annotated[Principal, Depends(admin_principal)]
+
+
+async def integration_principal(principal: OptionalPrincipal) -> Principal:
+    """An administrator, by session (terms accepted, second factor set up) or by API token."""
+    if principal is None:
+        raise ApiError(401)
+    if principal.token is None:
+        require_full_access(principal)
+    if not principal.allows(MANAGE_INTEGRATION):
+        raise ApiError(403)
+    return principal
+
+
+def integration_writer(scope: str) -> Callable[[Principal], Awaitable[Principal]]:
+    """The dependency of the integration routes that write ``scope`` (a kind's path): an
+    administrator's session, or an API token made for that kind."""
+
+    async def writer(
+        principal: Annotated[Principal, Depends(integration_principal)],
+    ) -> Principal:
+        if principal.token is not None and scope not in principal.token.scopes:
+            raise ApiError(403, SCOPE_MISSING, scope=scope)
+        return principal
+
+    return writer
