@@ -16,7 +16,6 @@ import segno
 from sqlalchemy import ColumnElement, CursorResult
 from sqlmodel import Session, col, delete, update
 
-from portal.permissions import SECOND_FACTOR_ROLES
 from portal.provider.platform.models import (
     PendingLogin,
     RecoveryCode,
@@ -27,7 +26,6 @@ from portal.provider.platform.models import (
 from portal.provider.platform.people import Someone
 from portal.provider.platform.sessions import token_hash
 from portal.provider.sealing import seal, unseal
-from portal.settings import get_settings
 
 logger = logging.getLogger(__name__)
 
@@ -37,13 +35,6 @@ PENDING_LOGIN = timedelta(minutes=5)
 REMEMBERED_DEVICE = timedelta(days=30)
 PENDING_COOKIE = "PATCHBAY_PROVIDER_PENDING_LOGIN"
 DEVICE_COOKIE = "PATCHBAY_PROVIDER_DEVICE"
-
-
-def required_of(user: Someone) -> bool:
-    """Whether SECOND_FACTOR_REQUIRED applies to ``user``: every staff role."""
-    return get_settings().staff_second_factor_required and bool(
-        set(user.roles) & SECOND_FACTOR_ROLES
-    )
 
 
 def confirmed_factor(db: Session, user_id: uuid.UUID) -> SecondFactor | None:

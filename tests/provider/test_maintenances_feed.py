@@ -13,8 +13,8 @@ import pytest
 from icalendar import Calendar
 from sqlmodel import Session, col, select
 
-from portal.provider.calendar_feed import feed_path, issue_feed
 from portal.provider.platform import one_time_tokens
+from portal.provider.platform.feed_links import feed_path, issue_feed
 from portal.provider.platform.models import AuditLog, Maintenance, TokenPurpose, User
 from tests.provider.accounts import MERGE_PATCH
 from tests.provider.conftest import PASSWORD, SignIn, World

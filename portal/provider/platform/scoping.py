@@ -13,7 +13,7 @@ from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.provider.platform.db import planned_once
 from portal.provider.platform.errors import ApiError
-from portal.provider.platform.models import User, UserAuxiliaryCompany
+from portal.provider.platform.models import Service, User, UserAuxiliaryCompany
 from portal.provider.platform.security import Principal
 
 T = TypeVar("T")
@@ -30,6 +30,14 @@ def scope_to_companies(
     statement: SelectOfScalar[T], principal: Principal, company_column: Any
 ) -> SelectOfScalar[T]:
     return statement.where(company_condition(principal, company_column))
+
+
+def through_visible_services(
+    statement: SelectOfScalar[T], principal: Principal
+) -> SelectOfScalar[T]:
+    """``statement``, which selects from ``services``, kept to the services ``principal`` may
+    read: documents, terminations, tickets and maintenances are reached through their service."""
+    return scope_to_companies(statement, principal, Service.company_id)
 
 
 def company_branches(

@@ -26,6 +26,7 @@ from sqlmodel import Session
 from portal.i18n import N_
 from portal.permissions import (
     MANAGE_INTEGRATION,
+    SECOND_FACTOR_ROLES,
     Rule,
     allows,
     is_staff,
@@ -36,9 +37,9 @@ from portal.provider.platform.api_tokens import authenticate
 from portal.provider.platform.db import READ_METHODS, SessionDep
 from portal.provider.platform.errors import REQUIRED_TERMS, ApiError
 from portal.provider.platform.models import ApiToken
-from portal.provider.platform.people import Person
+from portal.provider.platform.people import Person, Someone
 from portal.provider.platform.sessions import current_session, end_session
-from portal.provider.second_factor import required_of
+from portal.settings import get_settings
 
 TERMS_MESSAGE = N_("Please accept the terms and conditions of use.")
 SECOND_FACTOR_MESSAGE = N_("Please set up the second factor of your account first.")
@@ -71,6 +72,13 @@ class Principal:
 
     def allows(self, rule: Rule) -> bool:
         return allows(self.rules, rule)
+
+
+def required_of(user: Someone) -> bool:
+    """Whether SECOND_FACTOR_REQUIRED applies to ``user``: every staff role."""
+    return get_settings().staff_second_factor_required and bool(
+        set(user.roles) & SECOND_FACTOR_ROLES
+    )
 
 
 def _bearer(request: Request) -> str | None:

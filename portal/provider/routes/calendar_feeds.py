@@ -14,8 +14,10 @@ from fastapi import Request, Response
 from pydantic import Field
 
 from portal.i18n import N_
-from portal.provider.calendar_feed import (
-    build_feed,
+from portal.provider.calendar_feed import build_feed
+from portal.provider.platform.db import SessionDep
+from portal.provider.platform.errors import ApiError
+from portal.provider.platform.feed_links import (
     feed_path,
     feed_reader,
     issue_feed,
@@ -23,8 +25,6 @@ from portal.provider.calendar_feed import (
     revoke_feed,
     user_feed,
 )
-from portal.provider.platform.db import SessionDep
-from portal.provider.platform.errors import ApiError
 from portal.provider.platform.hydra import ApiModel
 from portal.provider.platform.language import LanguageDep
 from portal.provider.platform.routing import ProviderRouter

@@ -38,9 +38,8 @@ from portal.provider.platform.models import (
     Service,
 )
 from portal.provider.platform.routing import ProviderRouter
-from portal.provider.platform.scoping import one_or_404
+from portal.provider.platform.scoping import one_or_404, through_visible_services
 from portal.provider.platform.security import CurrentPrincipal
-from portal.provider.routes.service_filters import through_visible_services
 from portal.provider.schemas.maintenances import (
     MaintenanceDetailOut,
     MaintenanceOut,

@@ -16,12 +16,12 @@ from sqlalchemy import Engine
 from sqlmodel import Session, select
 
 from portal.i18n import N_
-from portal.provider.calendar_feed import end_feeds
 from portal.provider.passwords import hash_password
 from portal.provider.platform import one_time_tokens
 from portal.provider.platform.audit import record, record_refusal
 from portal.provider.platform.db import SessionDep
 from portal.provider.platform.errors import ApiError, Violation
+from portal.provider.platform.feed_links import end_feeds
 from portal.provider.platform.hydra import ApiModel
 from portal.provider.platform.mail import send_password_reset
 from portal.provider.platform.models import TokenPurpose, User

@@ -34,6 +34,7 @@ from portal.provider.platform.security import (
     Principal,
     PrincipalBeforeTerms,
     require_accepted_terms,
+    required_of,
 )
 from portal.provider.platform.sessions import (
     close_session,
@@ -100,7 +101,7 @@ def status(db: SessionDep, principal: PrincipalBeforeTerms) -> SecondFactorStatu
     return SecondFactorStatus(
         enrolled=enrolled,
         recovery_codes_left=left if enrolled else 0,
-        required=factors.required_of(user),
+        required=required_of(user),
     )
 
 

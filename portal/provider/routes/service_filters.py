@@ -81,14 +81,6 @@ def visible_services(principal: Principal) -> SelectOfScalar[Service]:
     return scope_to_companies(select(Service), principal, Service.company_id)
 
 
-def through_visible_services(
-    statement: SelectOfScalar[T], principal: Principal
-) -> SelectOfScalar[T]:
-    """``statement``, which selects from ``services``, kept to the services ``principal`` may
-    read: documents, terminations and the like are reached only through their service."""
-    return scope_to_companies(statement, principal, Service.company_id)
-
-
 def filter_services(statement: Any, filters: ServiceFilters) -> Any:
     """``statement`` narrowed by the list's filters. Every word of the search must appear in the
     folded search column: a plain LIKE, which PostgreSQL serves from a trigram index."""

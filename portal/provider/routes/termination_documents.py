@@ -19,9 +19,8 @@ from portal.provider.platform.models import (
     TerminationService,
 )
 from portal.provider.platform.routing import ProviderRouter
-from portal.provider.platform.scoping import one_or_404
+from portal.provider.platform.scoping import one_or_404, through_visible_services
 from portal.provider.platform.security import CurrentPrincipal, Principal
-from portal.provider.routes.service_filters import through_visible_services
 from portal.provider.schemas.termination_documents import (
     TerminationDocumentOut,
     termination_document_out,

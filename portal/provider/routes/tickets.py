@@ -37,9 +37,13 @@ from portal.provider.platform.models import (
     fold,
 )
 from portal.provider.platform.routing import ProviderRouter
-from portal.provider.platform.scoping import company_branches, one_or_404, scope_to_companies
+from portal.provider.platform.scoping import (
+    company_branches,
+    one_or_404,
+    scope_to_companies,
+    through_visible_services,
+)
 from portal.provider.platform.security import CurrentPrincipal, Principal
-from portal.provider.routes.service_filters import through_visible_services
 from portal.provider.schemas.tickets import TicketIncludes, TicketOut, ticket_out
 
 router = ProviderRouter(prefix="/api/tickets", tags=["tickets"])

@@ -14,11 +14,11 @@ from sqlmodel import Session, select
 
 from portal.i18n import N_
 from portal.permissions import MANAGE_USERS, may_manage, user_writes_blocked
-from portal.provider.calendar_feed import end_feeds, feed_end_reason
 from portal.provider.passwords import hash_password
 from portal.provider.platform.audit import record
 from portal.provider.platform.db import SessionDep, preload
 from portal.provider.platform.errors import ApiError, Violation
+from portal.provider.platform.feed_links import end_feeds, feed_end_reason
 from portal.provider.platform.hydra import iri
 from portal.provider.platform.language import LanguageDep
 from portal.provider.platform.mail import send_account_confirmation

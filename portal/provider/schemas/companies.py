@@ -7,16 +7,10 @@ from fastapi import Depends
 from pydantic import Field
 
 from portal.provider.labels import job_label
+from portal.provider.platform.embeds import company_iri
 from portal.provider.platform.hydra import Resource, embeddable, iri
 from portal.provider.platform.models import Company, User
 from portal.provider.sales_contacts import SalesTeam
-
-
-class CompanyRef(Resource):
-    """A company embedded in another resource (``includes[]=company``)."""
-
-    type: str = Field(default="Company", alias="@type")
-    name: str
 
 
 class SalesContact(Resource):
@@ -42,14 +36,6 @@ class CompanyOut(Resource):
     sales: list[SalesContact | str] = Field(
         description="IRIs of the sales contacts, or the contacts with ``includes[]=sales``."
     )
-
-
-def company_iri(company_id: uuid.UUID) -> str:
-    return iri("companies", company_id)
-
-
-def company_ref(company: Company) -> CompanyRef:
-    return CompanyRef(iri=company_iri(company.id), id=str(company.id), name=company.name)
 
 
 def sales_contact(

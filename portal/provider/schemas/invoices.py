@@ -9,9 +9,9 @@ from fastapi import Depends
 from pydantic import Field
 
 from portal.i18n import N_, gettext
+from portal.provider.platform.embeds import CompanyRef, company_iri, company_ref
 from portal.provider.platform.hydra import ApiModel, Resource, embeddable, iri
 from portal.provider.platform.models import Invoice, InvoiceLine, InvoiceStatus, InvoiceType
-from portal.provider.schemas.companies import CompanyRef, company_iri, company_ref
 
 CURRENCY = "EUR"
 TYPE_LABELS = {InvoiceType.INVOICE: N_("Invoice"), InvoiceType.CREDIT: N_("Credit note")}

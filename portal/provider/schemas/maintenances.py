@@ -5,6 +5,7 @@ import datetime as dt
 from pydantic import Field
 
 from portal.i18n import N_, gettext
+from portal.provider.platform.embeds import EndpointOut, endpoint_out, service_iri, type_label
 from portal.provider.platform.hydra import ApiModel, Resource, iri
 from portal.provider.platform.models import (
     Maintenance,
@@ -14,7 +15,6 @@ from portal.provider.platform.models import (
     MaintenanceType,
     Service,
 )
-from portal.provider.schemas.services import EndpointOut, endpoint_out, service_iri, type_label
 
 TYPE_LABELS = {
     MaintenanceType.PREVENTIVE: N_("Preventive"),

@@ -15,16 +15,23 @@ from portal.provider.catalogue import (
     GROUP_LABELS,
     VALUE_LABELS,
 )
+from portal.provider.platform.embeds import (
+    CompanyRef,
+    EndpointOut,
+    company_iri,
+    company_ref,
+    endpoint_out,
+    service_iri,
+    type_label,
+)
 from portal.provider.platform.hydra import ApiModel, Resource, embeddable, iri
 from portal.provider.platform.models import (
     DocumentKind,
-    Endpoint,
     MilestoneName,
     Service,
     ServiceStatus,
     ServiceType,
 )
-from portal.provider.schemas.companies import CompanyRef, company_iri, company_ref
 
 STATUS_LABELS = {
     ServiceStatus.UNDER_CONSTRUCTION: N_("Under construction"),
@@ -46,15 +53,6 @@ class ServiceTypeOut(Resource):
     uuid: str
     key: str
     label: str
-
-
-class EndpointOut(ApiModel):
-    name: str
-    number: str | None
-    street: str | None
-    postal_code: str | None
-    city: str | None
-    country: str | None
 
 
 class MilestoneOut(ApiModel):
@@ -115,16 +113,8 @@ class ServiceOut(Resource):
     attributes: list[AttributeOut]
 
 
-def service_iri(service_id: uuid.UUID) -> str:
-    return iri("services", service_id)
-
-
 def status_label(status: ServiceStatus, language: str) -> str:
     return gettext(language, STATUS_LABELS[status])
-
-
-def type_label(service_type: ServiceType, language: str) -> str:
-    return service_type.label_fr if language == "fr" else service_type.label_en
 
 
 def service_type_out(service_type: ServiceType, language: str) -> ServiceTypeOut:
@@ -134,19 +124,6 @@ def service_type_out(service_type: ServiceType, language: str) -> ServiceTypeOut
         uuid=str(service_type.id),
         key=service_type.key,
         label=type_label(service_type, language),
-    )
-
-
-def endpoint_out(endpoint: Endpoint | None) -> EndpointOut | None:
-    if endpoint is None:
-        return None
-    return EndpointOut(
-        name=endpoint.name,
-        number=endpoint.number,
-        street=endpoint.street,
-        postal_code=endpoint.postal_code,
-        city=endpoint.city,
-        country=endpoint.country,
     )
 
 

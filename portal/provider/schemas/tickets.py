@@ -10,9 +10,9 @@ from pydantic import Field
 
 from portal.i18n import N_, gettext
 from portal.markup import sanitize_html
+from portal.provider.platform.embeds import CompanyRef, company_iri, company_ref
 from portal.provider.platform.hydra import ApiModel, Resource, embeddable, iri
 from portal.provider.platform.models import Company, Ticket, TicketPriority, TicketStatus
-from portal.provider.schemas.companies import CompanyRef, company_iri, company_ref
 
 STATUS_LABELS = {
     TicketStatus.ACTIVE: N_("Active"),

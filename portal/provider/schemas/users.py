@@ -5,9 +5,9 @@ from typing import Annotated
 from fastapi import Depends
 from pydantic import Field
 
+from portal.provider.platform.embeds import CompanyRef, company_iri, company_ref
 from portal.provider.platform.hydra import ApiModel, Resource, embeddable, iri
 from portal.provider.platform.models import User
-from portal.provider.schemas.companies import CompanyRef, company_iri, company_ref
 from portal.validation import EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH
 
 PASSWORD_MAX_LENGTH = 1024  # beyond any passphrase; bounds the hashing work

@@ -14,7 +14,6 @@ from sqlmodel import Session
 
 from portal.i18n import N_
 from portal.permissions import Role, is_staff, is_staff_email
-from portal.provider.calendar_feed import end_feeds
 from portal.provider.integration.batch import Entries, Kind
 from portal.provider.integration.common import (
     Counts,
@@ -33,6 +32,7 @@ from portal.provider.integration.common import (
 )
 from portal.provider.platform.db import preload
 from portal.provider.platform.errors import Violation
+from portal.provider.platform.feed_links import end_feeds
 from portal.provider.platform.mail import send_account_confirmation
 from portal.provider.platform.models import Company, Job, User
 from portal.settings import get_settings
