@@ -32,10 +32,10 @@ from bench.generate.plan import Plan
 from bench.generate.services import build_services
 from bench.generate.support import build_maintenances, build_tickets
 from bench.generate.world import World
+from portal.provider.accounts.passwords import hash_password
 from portal.provider.demo_data.documents import write_demo_documents
 from portal.provider.demo_data.people import DEMO_PASSWORD
 from portal.provider.migrate import migrate
-from portal.provider.passwords import hash_password
 from portal.provider.platform.db import create_db_engine
 from portal.settings import DATA_DIR, Settings, get_settings
 

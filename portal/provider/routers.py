@@ -1,20 +1,22 @@
 """Every router of the provider, in the order their paths are matched."""
 
+from portal.provider.accounts.routes.audit_log import router as audit_log
+from portal.provider.accounts.routes.auth import router as auth
+from portal.provider.accounts.routes.companies import router as companies
+from portal.provider.accounts.routes.impersonation import router as impersonation
+from portal.provider.accounts.routes.reset import router as reset
+from portal.provider.accounts.routes.second_factor import router as second_factor
+from portal.provider.accounts.routes.user_writes import router as user_writes
+from portal.provider.accounts.routes.users import router as users
 from portal.provider.dashboard import router as dashboard
-from portal.provider.routes.audit_log import router as audit_log
-from portal.provider.routes.auth import router as auth
 from portal.provider.routes.calendar_feeds import router as calendar_feeds
 from portal.provider.routes.client_references import router as client_references
-from portal.provider.routes.companies import router as companies
 from portal.provider.routes.documents import router as documents
-from portal.provider.routes.impersonation import router as impersonation
 from portal.provider.routes.integration import router as integration
 from portal.provider.routes.integration_files import router as integration_files
 from portal.provider.routes.invoice_summary import router as invoice_summary
 from portal.provider.routes.invoices import router as invoices
 from portal.provider.routes.maintenances import router as maintenances
-from portal.provider.routes.reset import router as reset
-from portal.provider.routes.second_factor import router as second_factor
 from portal.provider.routes.sensors import router as sensors
 from portal.provider.routes.service_types import router as service_types
 from portal.provider.routes.services import router as services
@@ -22,8 +24,6 @@ from portal.provider.routes.services_export import router as services_export
 from portal.provider.routes.termination_documents import router as termination_documents
 from portal.provider.routes.tickets import router as tickets
 from portal.provider.routes.tokens import router as tokens
-from portal.provider.routes.user_writes import router as user_writes
-from portal.provider.routes.users import router as users
 
 ROUTERS = (
     auth,

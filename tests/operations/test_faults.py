@@ -35,9 +35,9 @@ from fastapi import FastAPI
 from sqlmodel import Session, func, select
 
 from portal.permissions import Role
+from portal.provider.accounts.passwords import hash_password
 from portal.provider.main import create_app
 from portal.provider.migrate import migrate
-from portal.provider.passwords import hash_password
 from portal.provider.platform.db import create_db_engine
 from portal.provider.platform.mail.outbox import run_delivery_loop
 from portal.provider.platform.models import AuditLog, Company, User

@@ -21,10 +21,10 @@ from psycopg import sql
 from sqlmodel import Session
 
 from portal.permissions import Role
-from portal.provider import passwords
+from portal.provider.accounts import passwords
+from portal.provider.accounts.passwords import hash_password
 from portal.provider.main import ProviderMount, create_app
 from portal.provider.migrate import migrate
-from portal.provider.passwords import hash_password
 from portal.provider.platform.db import create_db_engine
 from portal.provider.platform.models import Company, Job, User, metadata
 from portal.settings import Settings, get_settings

@@ -12,9 +12,9 @@ import pytest
 from sqlmodel import Session, select
 
 from portal.permissions import Role
+from portal.provider.accounts.passwords import verify_password
 from portal.provider.cli import main
 from portal.provider.demo_data.people import DEMO_PASSWORD
-from portal.provider.passwords import verify_password
 from portal.provider.platform.db import create_db_engine
 from portal.provider.platform.models import Company, User
 from portal.provider.seed import demo_logins

@@ -11,12 +11,12 @@ from fastapi import FastAPI
 from sqlmodel import Session, select
 
 from portal.provider import seed
+from portal.provider.accounts.sealing import seal, unseal
 from portal.provider.integration.kinds import SCOPES
 from portal.provider.main import create_app
 from portal.provider.migrate import alembic_config, migrate
 from portal.provider.platform.db import create_db_engine
 from portal.provider.platform.models import ApiToken, Company, SecondFactor, User, metadata
-from portal.provider.sealing import seal, unseal
 from portal.settings import get_settings
 from tests.provider.settings_override import overridden
 

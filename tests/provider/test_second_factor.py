@@ -14,9 +14,9 @@ from fastapi import FastAPI
 from sqlmodel import Session, col, select
 
 from portal.permissions import Role
+from portal.provider.accounts.second_factor import DEVICE_COOKIE, PENDING_COOKIE
 from portal.provider.platform.models import AuditLog, RecoveryCode, SecondFactor
 from portal.provider.platform.sessions import COOKIE_NAME, token_hash
-from portal.provider.second_factor import DEVICE_COOKIE, PENDING_COOKIE
 from portal.settings import Settings
 from tests.provider.accounts import add_staff
 from tests.provider.conftest import BASE_URL, PASSWORD, SignIn, World

@@ -9,7 +9,7 @@ import time
 import pytest
 from argon2 import PasswordHasher
 
-from portal.provider import passwords
+from portal.provider.accounts import passwords
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="per-thread nice")
 
@@ -55,7 +55,7 @@ def test_a_forked_worker_hashes_on_threads_of_its_own() -> None:
 
 @pytest.mark.parametrize("environment", ["production", "development", "test"])
 def test_only_test_runs_hash_with_the_smallest_work_factors(environment: str) -> None:
-    read = "from portal.provider import passwords; print(passwords._hasher.memory_cost)"
+    read = "from portal.provider.accounts import passwords; print(passwords._hasher.memory_cost)"
     memory_cost = subprocess.run(
         [sys.executable, "-c", read],
         env={**os.environ, "ENVIRONMENT": environment},

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from portal.provider import sealing
-from portal.provider.sealing import KeyProblem, seal, second_factor_keys, unseal
+from portal.provider.accounts import sealing
+from portal.provider.accounts.sealing import KeyProblem, seal, second_factor_keys, unseal
 from portal.settings import get_settings
 
 SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"

@@ -127,7 +127,7 @@ SPEC_TEXTS = (
     SpecText(
         "This link is invalid or has expired. You can request a new password from the login page.",
         "8, reset failure (English text: DESIGN 6)",
-        ("portal/pages/reset_password/rules.py", "portal/provider/routes/reset.py"),
+        ("portal/pages/reset_password/rules.py", "portal/provider/accounts/routes/reset.py"),
     ),
     SpecText("No result", "8, empty lists", ("portal/components/data_table.py",)),
     SpecText(

@@ -13,7 +13,7 @@ from portal.permissions import (
     ungrantable_roles,
     unknown_roles,
 )
-from portal.provider.user_changes import company_id
+from portal.provider.accounts.user_changes import company_id
 
 # Fixed ids: test ids are built from them, and every xdist worker must collect the same tests.
 ACME = uuid.UUID("3f6d1a52-8c1e-4b7a-9d0e-2a5c7b9e4f11")

@@ -5,8 +5,8 @@ import getpass
 from sqlmodel import Session, select
 
 from portal.permissions import Role, staff_domain_violation
+from portal.provider.accounts.passwords import hash_password
 from portal.provider.cli.database import database_label, migrated_engine
-from portal.provider.passwords import hash_password
 from portal.provider.platform.models import Company, User
 from portal.settings import get_settings
 from portal.validation import NAME_MAX_LENGTH, is_email, password_weaknesses

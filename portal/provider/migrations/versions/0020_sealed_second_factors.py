@@ -5,7 +5,7 @@ Revises: 0019
 Create Date: 2026-12-10 15:00:00
 
 The TOTP secrets were stored in clear. Each one is sealed with SECOND_FACTOR_KEY (AES-256-GCM,
-``portal.provider.sealing``) as the column is renamed and widened, so no clear secret is left
+``portal.provider.accounts.sealing``) as the column is renamed and widened, so no clear secret is left
 behind; the downgrade opens them again. A database with second factors needs the key to
 migrate, as the provider needs it to start (docs/decisions/secrets-at-rest.md).
 """
@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 import sqlalchemy as sa
 from alembic import op
 
-from portal.provider.sealing import seal, unseal
+from portal.provider.accounts.sealing import seal, unseal
 
 revision: str = "0020"
 down_revision: str | None = "0019"

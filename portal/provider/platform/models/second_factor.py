@@ -15,7 +15,7 @@ class SecondFactor(SQLModel, table=True):
 
     user_id: uuid.UUID = Field(foreign_key="users.id", primary_key=True, ondelete="CASCADE")
     # The RFC 6238 shared secret that the authenticator app holds, sealed with SECOND_FACTOR_KEY
-    # (``portal.provider.sealing``): never in clear.
+    # (``portal.provider.accounts.sealing``): never in clear.
     sealed_secret: str = Field(max_length=200)
     # None until the first code proves the app holds the secret.
     confirmed_at: datetime | None = Field(default=None)

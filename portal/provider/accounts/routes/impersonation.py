@@ -19,6 +19,7 @@ from sqlmodel import Session, select
 
 from portal.i18n import N_
 from portal.permissions import IMPERSONATE_ANYONE, may_impersonate
+from portal.provider.accounts.schemas.users import UserIncludes, UserOut, user_out
 from portal.provider.platform.audit import record
 from portal.provider.platform.db import SessionDep
 from portal.provider.platform.errors import ApiError
@@ -33,7 +34,6 @@ from portal.provider.platform.sessions import (
     set_session_cookie,
     token_hash,
 )
-from portal.provider.schemas.users import UserIncludes, UserOut, user_out
 
 router = ProviderRouter(tags=["impersonation"])
 

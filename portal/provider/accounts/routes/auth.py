@@ -10,8 +10,8 @@ from pydantic import Field
 from sqlmodel import select
 
 from portal.i18n import N_
-from portal.provider import second_factor as factors
-from portal.provider.passwords import hash_password, needs_rehash, verify_password
+from portal.provider.accounts import second_factor as factors
+from portal.provider.accounts.passwords import hash_password, needs_rehash, verify_password
 from portal.provider.platform.audit import record, record_refusal
 from portal.provider.platform.db import SessionDep
 from portal.provider.platform.errors import ApiError

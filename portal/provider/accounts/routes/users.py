@@ -8,6 +8,7 @@ from sqlmodel import col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.i18n import N_
+from portal.provider.accounts.schemas.users import UserIncludes, UserOut, user_out
 from portal.provider.platform.db import SessionDep, preload
 from portal.provider.platform.errors import ApiError
 from portal.provider.platform.hydra import (
@@ -26,7 +27,6 @@ from portal.provider.platform.security import (
     PrincipalBeforeTerms,
     require_full_access,
 )
-from portal.provider.schemas.users import UserIncludes, UserOut, user_out
 
 router = ProviderRouter(prefix="/api/users", tags=["users"])
 

@@ -1,8 +1,9 @@
 """Creating, updating and deleting users (spec sections 6 and 7, issue 4).
 
-Who may write whom is decided here, what they may write in ``portal.provider.user_changes``.
-A user outside the actor's companies is not found (404); one the actor sees but may not manage
-is forbidden (403), as is every write while a sales representative impersonates.
+Who may write whom is decided here, what they may write in
+``portal.provider.accounts.user_changes``. A user outside the actor's companies is not found
+(404); one the actor sees but may not manage is forbidden (403), as is every write while a sales
+representative impersonates.
 """
 
 import uuid
@@ -14,7 +15,14 @@ from sqlmodel import Session, select
 
 from portal.i18n import N_
 from portal.permissions import MANAGE_USERS, may_manage, user_writes_blocked
-from portal.provider.passwords import hash_password
+from portal.provider.accounts.passwords import hash_password
+from portal.provider.accounts.schemas.users import UserIncludes, UserOut, UserWrite, user_out
+from portal.provider.accounts.user_changes import (
+    EMAIL_TAKEN,
+    INVALID_DATA,
+    CheckedWrite,
+    check_write,
+)
 from portal.provider.platform.audit import record
 from portal.provider.platform.db import SessionDep, preload
 from portal.provider.platform.errors import ApiError, Violation
@@ -27,13 +35,6 @@ from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.scoping import one_or_404, visible_users
 from portal.provider.platform.security import CurrentPrincipal, Principal
 from portal.provider.platform.sessions import clear_session_cookie
-from portal.provider.schemas.users import UserIncludes, UserOut, UserWrite, user_out
-from portal.provider.user_changes import (
-    EMAIL_TAKEN,
-    INVALID_DATA,
-    CheckedWrite,
-    check_write,
-)
 from portal.validation import BLANK
 
 router = ProviderRouter(prefix="/api/users", tags=["users"])

@@ -16,7 +16,8 @@ from sqlalchemy import Engine
 from sqlmodel import Session, select
 
 from portal.i18n import N_
-from portal.provider.passwords import hash_password
+from portal.provider.accounts.passwords import hash_password
+from portal.provider.accounts.schemas.users import PASSWORD_MAX_LENGTH
 from portal.provider.platform import one_time_tokens
 from portal.provider.platform.audit import record, record_refusal
 from portal.provider.platform.db import SessionDep
@@ -33,7 +34,6 @@ from portal.provider.platform.rate_limits import (
 )
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.sessions import end_user_sessions, request_session_id
-from portal.provider.schemas.users import PASSWORD_MAX_LENGTH
 from portal.validation import (
     BLANK,
     EMAIL_MAX_LENGTH,

@@ -23,10 +23,10 @@ from portal.permissions import (
     ungrantable_roles,
     unknown_roles,
 )
+from portal.provider.accounts.schemas.users import UserWrite
 from portal.provider.platform.errors import ApiError, Violation
 from portal.provider.platform.models import Company, User
 from portal.provider.platform.security import Principal
-from portal.provider.schemas.users import UserWrite
 from portal.settings import get_settings
 from portal.validation import (
     BLANK,

@@ -8,6 +8,8 @@ from sqlalchemy import func
 from sqlmodel import Session, col, or_, select
 
 from portal.permissions import VIEW_STAFF_COMPANIES
+from portal.provider.accounts.sales_contacts import SalesTeam, load_sales_links, load_sales_team
+from portal.provider.accounts.schemas.companies import CompanyIncludes, CompanyOut, company_out
 from portal.provider.platform.db import SessionDep
 from portal.provider.platform.hydra import (
     Collection,
@@ -22,8 +24,6 @@ from portal.provider.platform.models import Company
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.scoping import one_or_404, scope_to_companies
 from portal.provider.platform.security import CurrentPrincipal
-from portal.provider.sales_contacts import SalesTeam, load_sales_links, load_sales_team
-from portal.provider.schemas.companies import CompanyIncludes, CompanyOut, company_out
 from portal.settings import get_settings
 
 router = ProviderRouter(prefix="/api/companies", tags=["companies"])

@@ -6,11 +6,11 @@ from typing import Annotated
 from fastapi import Depends
 from pydantic import Field
 
-from portal.provider.labels import job_label
+from portal.provider.accounts.labels import job_label
+from portal.provider.accounts.sales_contacts import SalesTeam
 from portal.provider.platform.embeds import company_iri
 from portal.provider.platform.hydra import Resource, embeddable, iri
 from portal.provider.platform.models import Company, User
-from portal.provider.sales_contacts import SalesTeam
 
 
 class SalesContact(Resource):

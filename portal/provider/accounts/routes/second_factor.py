@@ -14,7 +14,8 @@ from pydantic import Field
 from sqlmodel import col, func, select
 
 from portal.i18n import N_
-from portal.provider import second_factor as factors
+from portal.provider.accounts import second_factor as factors
+from portal.provider.accounts.routes.auth import USER_LOCATION
 from portal.provider.platform.audit import record, record_refusal
 from portal.provider.platform.db import SessionDep
 from portal.provider.platform.errors import ApiError
@@ -42,7 +43,6 @@ from portal.provider.platform.sessions import (
     set_private_cookie,
     set_session_cookie,
 )
-from portal.provider.routes.auth import USER_LOCATION
 
 router = ProviderRouter(tags=["second factor"])
 

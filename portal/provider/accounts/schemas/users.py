@@ -57,7 +57,7 @@ def user_out(user: User, includes: frozenset[str]) -> UserOut:
 class UserWrite(ApiModel):
     """The body of ``POST /api/users`` and of ``PATCH`` (merge patch: absent means unchanged,
     and a null ``password`` too). Lengths are checked here; every other rule in
-    ``portal.provider.user_changes``."""
+    ``portal.provider.accounts.user_changes``."""
 
     firstname: str | None = Field(default=None, max_length=NAME_MAX_LENGTH)
     lastname: str | None = Field(default=None, max_length=NAME_MAX_LENGTH)

@@ -16,6 +16,7 @@ import segno
 from sqlalchemy import ColumnElement, CursorResult
 from sqlmodel import Session, col, delete, update
 
+from portal.provider.accounts.sealing import seal, unseal
 from portal.provider.platform.models import (
     PendingLogin,
     RecoveryCode,
@@ -25,7 +26,6 @@ from portal.provider.platform.models import (
 )
 from portal.provider.platform.people import Someone
 from portal.provider.platform.sessions import token_hash
-from portal.provider.sealing import seal, unseal
 
 logger = logging.getLogger(__name__)
 

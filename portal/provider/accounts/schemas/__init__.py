@@ -1,0 +1,1 @@
+"""The JSON shapes of users and companies (with their sales contacts), and how rows become them."""
