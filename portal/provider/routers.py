@@ -10,20 +10,20 @@ from portal.provider.accounts.routes.user_writes import router as user_writes
 from portal.provider.accounts.routes.users import router as users
 from portal.provider.dashboard import router as dashboard
 from portal.provider.routes.calendar_feeds import router as calendar_feeds
-from portal.provider.routes.client_references import router as client_references
-from portal.provider.routes.documents import router as documents
 from portal.provider.routes.integration import router as integration
 from portal.provider.routes.integration_files import router as integration_files
 from portal.provider.routes.invoice_summary import router as invoice_summary
 from portal.provider.routes.invoices import router as invoices
 from portal.provider.routes.maintenances import router as maintenances
 from portal.provider.routes.sensors import router as sensors
-from portal.provider.routes.service_types import router as service_types
-from portal.provider.routes.services import router as services
-from portal.provider.routes.services_export import router as services_export
-from portal.provider.routes.termination_documents import router as termination_documents
 from portal.provider.routes.tickets import router as tickets
 from portal.provider.routes.tokens import router as tokens
+from portal.provider.services.routes.client_references import router as client_references
+from portal.provider.services.routes.documents import router as documents
+from portal.provider.services.routes.service_types import router as service_types
+from portal.provider.services.routes.services import router as services
+from portal.provider.services.routes.services_export import router as services_export
+from portal.provider.services.routes.termination_documents import router as termination_documents
 
 ROUTERS = (
     auth,

@@ -4,7 +4,7 @@ formula neutralisation and the parser's per-line report."""
 import pytest
 
 from portal.client_references import is_csv_file, join_client_references, split_client_references
-from portal.provider.client_reference_csv import (
+from portal.provider.services.client_reference_csv import (
     CsvRejected,
     csv_lines,
     neutralise,

@@ -3,7 +3,9 @@
 import random
 from typing import NamedTuple
 
-from portal.provider.catalogue import (
+from portal.provider.demo_data.catalogue import Family, ServiceTypeEntry
+from portal.provider.demo_data.places import Site
+from portal.provider.services.catalogue import (
     FIBRE_CHANNEL_RATES,
     OTN_RATES,
     RACK_UNITS,
@@ -11,8 +13,6 @@ from portal.provider.catalogue import (
     SERVICE_LEVELS,
     STRAND_COUNTS,
 )
-from portal.provider.demo_data.catalogue import Family, ServiceTypeEntry
-from portal.provider.demo_data.places import Site
 
 # Other networks a cross-connect may lead to.
 CARRIERS = ("Hexaline Carrier", "Manche Telecom", "Transalpine Networks", "Eurobridge Fibre")

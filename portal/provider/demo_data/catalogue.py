@@ -3,7 +3,7 @@
 Plain data, shared by the demo seed and by anything that needs the product list (the benchmark
 generator, an import of a real catalogue). Keys are stable identifiers: they never change once
 a service refers to them; labels may be reworded freely. The attributes a service carries are
-the provider's own catalogue (``portal.provider.catalogue``).
+the provider's own catalogue (``portal.provider.services.catalogue``).
 """
 
 from enum import StrEnum

@@ -18,7 +18,6 @@ from sqlalchemy.orm import aliased
 from sqlmodel import Session, col
 
 from portal.client_references import EXPORT_FILENAME, IMPORT_HEADER, join_client_references
-from portal.provider.client_reference_csv import UTF8_BOM, csv_lines
 from portal.provider.platform.downloads import CSV_ANSWER, content_disposition
 from portal.provider.platform.hydra import Ordering
 from portal.provider.platform.language import LanguageDep
@@ -26,12 +25,13 @@ from portal.provider.platform.models import Company, Endpoint, Service, ServiceS
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.scoping import company_condition
 from portal.provider.platform.security import CurrentPrincipal
-from portal.provider.routes.service_filters import (
+from portal.provider.services.client_reference_csv import UTF8_BOM, csv_lines
+from portal.provider.services.schemas.services import status_label
+from portal.provider.services.service_filters import (
     ServiceFiltersDep,
     filter_services,
     service_ordering,
 )
-from portal.provider.schemas.services import status_label
 
 router = ProviderRouter(prefix="/api/services", tags=["services"])
 

@@ -8,13 +8,6 @@ from fastapi import Depends
 from pydantic import Field
 
 from portal.i18n import N_, gettext
-from portal.provider.catalogue import (
-    ATTRIBUTE_GROUPS,
-    ATTRIBUTE_LABELS,
-    ATTRIBUTE_NAMES,
-    GROUP_LABELS,
-    VALUE_LABELS,
-)
 from portal.provider.platform.embeds import (
     CompanyRef,
     EndpointOut,
@@ -31,6 +24,13 @@ from portal.provider.platform.models import (
     Service,
     ServiceStatus,
     ServiceType,
+)
+from portal.provider.services.catalogue import (
+    ATTRIBUTE_GROUPS,
+    ATTRIBUTE_LABELS,
+    ATTRIBUTE_NAMES,
+    GROUP_LABELS,
+    VALUE_LABELS,
 )
 
 STATUS_LABELS = {

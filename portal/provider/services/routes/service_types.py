@@ -16,7 +16,7 @@ from portal.provider.platform.models import ServiceType
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.scoping import one_or_404
 from portal.provider.platform.security import CurrentPrincipal
-from portal.provider.schemas.services import ServiceTypeOut, service_type_out
+from portal.provider.services.schemas.services import ServiceTypeOut, service_type_out
 
 router = ProviderRouter(prefix="/api/service_types", tags=["services"])
 

@@ -21,7 +21,7 @@ from portal.provider.platform.models import (
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.scoping import one_or_404, through_visible_services
 from portal.provider.platform.security import CurrentPrincipal, Principal
-from portal.provider.schemas.termination_documents import (
+from portal.provider.services.schemas.termination_documents import (
     TerminationDocumentOut,
     termination_document_out,
 )

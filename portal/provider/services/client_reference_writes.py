@@ -15,7 +15,6 @@ from sqlalchemy.orm import aliased
 from sqlmodel import Session, col
 
 from portal.i18n import N_
-from portal.provider.client_reference_csv import ImportLine, ParsedImport, line_path
 from portal.provider.platform.errors import Violation
 from portal.provider.platform.models import Endpoint, Service, ServiceType
 from portal.provider.platform.models.search import (
@@ -24,6 +23,7 @@ from portal.provider.platform.models.search import (
 )
 from portal.provider.platform.scoping import company_condition
 from portal.provider.platform.security import Principal
+from portal.provider.services.client_reference_csv import ImportLine, ParsedImport, line_path
 
 UNKNOWN_REFERENCE = N_("There is no service with the reference {reference}.")
 LOOKUP_BATCH = 1000

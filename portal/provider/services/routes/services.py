@@ -29,17 +29,17 @@ from portal.provider.platform.models import (
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.scoping import one_or_404
 from portal.provider.platform.security import CurrentPrincipal, Principal
-from portal.provider.routes.service_filters import (
-    ServiceFiltersDep,
-    filter_services,
-    service_ordering,
-    visible_services,
-)
-from portal.provider.schemas.services import (
+from portal.provider.services.schemas.services import (
     ServiceIncludes,
     ServiceLists,
     ServiceOut,
     service_out,
+)
+from portal.provider.services.service_filters import (
+    ServiceFiltersDep,
+    filter_services,
+    service_ordering,
+    visible_services,
 )
 
 router = ProviderRouter(prefix="/api/services", tags=["services"])

@@ -16,7 +16,6 @@ from portal.client_references import (
 )
 from portal.i18n import N_
 from portal.permissions import MANAGE_SERVICE_REFERENCES
-from portal.provider.client_reference_csv import UTF8_BOM, CsvRejected, csv_lines, parse_import
 from portal.provider.platform import audit
 from portal.provider.platform.db import SessionDep
 from portal.provider.platform.downloads import CSV_ANSWER, content_disposition
@@ -28,10 +27,16 @@ from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.scoping import one_or_404
 from portal.provider.platform.security import CurrentPrincipal, Principal
 from portal.provider.platform.uploads import read_upload
-from portal.provider.routes.client_reference_writes import write_client_references
-from portal.provider.routes.service_filters import visible_services
-from portal.provider.routes.services import one_service_out
-from portal.provider.schemas.services import ServiceIncludes, ServiceOut
+from portal.provider.services.client_reference_csv import (
+    UTF8_BOM,
+    CsvRejected,
+    csv_lines,
+    parse_import,
+)
+from portal.provider.services.client_reference_writes import write_client_references
+from portal.provider.services.routes.services import one_service_out
+from portal.provider.services.schemas.services import ServiceIncludes, ServiceOut
+from portal.provider.services.service_filters import visible_services
 
 router = ProviderRouter(prefix="/api/services/client_reference", tags=["services"])
 

@@ -1,0 +1,2 @@
+"""The JSON shapes of services, their types and their termination documents, and how rows become
+them."""
