@@ -14,6 +14,8 @@ from pydantic import Field
 from sqlmodel import Session, col, func, select
 
 from portal.permissions import ACCESS_INVOICES, VIEW_TICKETS_MENU
+from portal.provider.billing.routes import invoice_summary
+from portal.provider.billing.schemas.invoices import CURRENCY
 from portal.provider.platform.db import SessionDep
 from portal.provider.platform.errors import ApiError
 from portal.provider.platform.hydra import ApiModel
@@ -21,8 +23,6 @@ from portal.provider.platform.models import Invoice, Service, ServiceStatus, Tic
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.scoping import company_condition
 from portal.provider.platform.security import CurrentPrincipal, Principal
-from portal.provider.routes import invoice_summary
-from portal.provider.schemas.invoices import CURRENCY
 
 
 class DashboardOut(ApiModel):

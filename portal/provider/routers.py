@@ -8,12 +8,12 @@ from portal.provider.accounts.routes.reset import router as reset
 from portal.provider.accounts.routes.second_factor import router as second_factor
 from portal.provider.accounts.routes.user_writes import router as user_writes
 from portal.provider.accounts.routes.users import router as users
+from portal.provider.billing.routes.invoice_summary import router as invoice_summary
+from portal.provider.billing.routes.invoices import router as invoices
 from portal.provider.dashboard import router as dashboard
 from portal.provider.routes.calendar_feeds import router as calendar_feeds
 from portal.provider.routes.integration import router as integration
 from portal.provider.routes.integration_files import router as integration_files
-from portal.provider.routes.invoice_summary import router as invoice_summary
-from portal.provider.routes.invoices import router as invoices
 from portal.provider.routes.maintenances import router as maintenances
 from portal.provider.routes.sensors import router as sensors
 from portal.provider.routes.tickets import router as tickets

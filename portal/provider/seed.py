@@ -16,6 +16,7 @@ import sqlalchemy as sa
 from sqlmodel import Session, select
 
 from portal.provider.accounts.passwords import hash_password
+from portal.provider.billing.invoice_documents import clear_generated
 from portal.provider.demo_data.build_accounts import build_accounts
 from portal.provider.demo_data.build_billing import build_billing
 from portal.provider.demo_data.build_maintenances import build_maintenances
@@ -27,7 +28,6 @@ from portal.provider.demo_data.build_tickets import build_tickets
 from portal.provider.demo_data.context import SeedContext, seeded_random
 from portal.provider.demo_data.documents import write_demo_documents
 from portal.provider.demo_data.people import DEMO_PASSWORD, PEOPLE
-from portal.provider.invoice_documents import clear_generated
 from portal.provider.platform.models import User, metadata, utcnow
 from portal.settings import get_settings
 

@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import event
 from sqlmodel import Session
 
+from portal.provider.billing.routes import invoice_summary
 from portal.provider.platform.models import (
     Invoice,
     InvoiceStatus,
@@ -23,7 +24,6 @@ from portal.provider.platform.models import (
     TicketPriority,
     TicketStatus,
 )
-from portal.provider.routes import invoice_summary
 from tests.provider.conftest import SignIn, World
 
 TODAY = date(2026, 6, 15)

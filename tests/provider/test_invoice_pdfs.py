@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from sqlmodel import Session
 
 from portal.permissions import Role
-from portal.provider.invoice_documents import generated_pdf_path
+from portal.provider.billing.invoice_documents import generated_pdf_path
 from portal.provider.platform.models import (
     Company,
     Invoice,

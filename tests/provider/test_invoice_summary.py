@@ -13,8 +13,8 @@ import pytest
 from sqlmodel import Session
 
 from portal.permissions import Role
+from portal.provider.billing.routes import invoice_summary
 from portal.provider.platform.models import Invoice, InvoiceStatus, InvoiceType
-from portal.provider.routes import invoice_summary
 from tests.provider.conftest import SignIn, World
 
 INVOICES = "/api/invoices"

@@ -18,10 +18,10 @@ from sqlmodel import Session, col, func, select
 from portal.permissions import Role
 from portal.provider import seed
 from portal.provider.accounts.passwords import verify_password
+from portal.provider.billing.invoice_documents import ensure_generated, is_generated
 from portal.provider.demo_data.catalogue import SERVICE_TYPES
 from portal.provider.demo_data.people import DEMO_PASSWORD
 from portal.provider.demo_data.tickets import HOSTILE
-from portal.provider.invoice_documents import ensure_generated, is_generated
 from portal.provider.migrate import migrate
 from portal.provider.platform.db import create_db_engine
 from portal.provider.platform.models import (

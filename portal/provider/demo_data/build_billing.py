@@ -5,6 +5,7 @@ import uuid
 from datetime import date, timedelta
 from decimal import Decimal
 
+from portal.provider.billing.invoice_documents import generated_pdf_path
 from portal.provider.demo_data.catalogue import SERVICE_TYPES, Family
 from portal.provider.demo_data.context import SeedContext
 from portal.provider.demo_data.people import (
@@ -17,7 +18,6 @@ from portal.provider.demo_data.people import (
     NORDIC,
     RHONE,
 )
-from portal.provider.invoice_documents import generated_pdf_path
 from portal.provider.platform.models import (
     Invoice,
     InvoiceLine,

@@ -10,7 +10,13 @@ from sqlmodel import and_, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.permissions import ACCESS_INVOICES
-from portal.provider.invoice_documents import ensure_generated
+from portal.provider.billing.invoice_documents import ensure_generated
+from portal.provider.billing.schemas.invoices import (
+    InvoiceIncludes,
+    InvoiceOut,
+    invoice_line_out,
+    invoice_out,
+)
 from portal.provider.platform.db import SessionDep, planned_once, preload
 from portal.provider.platform.downloads import attachment, file_answer
 from portal.provider.platform.errors import ApiError
@@ -32,12 +38,6 @@ from portal.provider.platform.scoping import (
     scope_to_companies,
 )
 from portal.provider.platform.security import CurrentPrincipal, Principal
-from portal.provider.schemas.invoices import (
-    InvoiceIncludes,
-    InvoiceOut,
-    invoice_line_out,
-    invoice_out,
-)
 
 router = ProviderRouter(prefix="/api/invoices", tags=["invoices"])
 

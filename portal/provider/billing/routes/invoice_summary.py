@@ -12,13 +12,13 @@ import sqlalchemy as sa
 from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import Session, col, func, select
 
+from portal.provider.billing.routes.invoices import require_invoice_access
+from portal.provider.billing.schemas.invoices import BilledMonth, InvoiceSummaryOut
 from portal.provider.platform.db import SessionDep
 from portal.provider.platform.models import Invoice, InvoiceType
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.scoping import company_condition
 from portal.provider.platform.security import CurrentPrincipal
-from portal.provider.routes.invoices import require_invoice_access
-from portal.provider.schemas.invoices import BilledMonth, InvoiceSummaryOut
 from portal.settings import get_settings
 
 router = ProviderRouter(prefix="/api/invoices", tags=["invoices"])

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from sqlmodel import Session
 
-from portal.provider.invoice_pdf import render_invoice_pdf
+from portal.provider.billing.invoice_pdf import render_invoice_pdf
 from portal.provider.platform.models import Company, Invoice
 from portal.settings import get_settings
 
