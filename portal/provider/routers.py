@@ -16,7 +16,6 @@ from portal.provider.routes.integration import router as integration
 from portal.provider.routes.integration_files import router as integration_files
 from portal.provider.routes.maintenances import router as maintenances
 from portal.provider.routes.sensors import router as sensors
-from portal.provider.routes.tickets import router as tickets
 from portal.provider.routes.tokens import router as tokens
 from portal.provider.services.routes.client_references import router as client_references
 from portal.provider.services.routes.documents import router as documents
@@ -24,6 +23,7 @@ from portal.provider.services.routes.service_types import router as service_type
 from portal.provider.services.routes.services import router as services
 from portal.provider.services.routes.services_export import router as services_export
 from portal.provider.services.routes.termination_documents import router as termination_documents
+from portal.provider.support.routes.tickets import router as tickets
 
 ROUTERS = (
     auth,

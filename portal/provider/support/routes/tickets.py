@@ -44,7 +44,7 @@ from portal.provider.platform.scoping import (
     through_visible_services,
 )
 from portal.provider.platform.security import CurrentPrincipal, Principal
-from portal.provider.schemas.tickets import TicketIncludes, TicketOut, ticket_out
+from portal.provider.support.schemas.tickets import TicketIncludes, TicketOut, ticket_out
 
 router = ProviderRouter(prefix="/api/tickets", tags=["tickets"])
 SUBJECT_MAX_LENGTH = 200
