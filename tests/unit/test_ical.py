@@ -6,7 +6,7 @@ from typing import Any
 
 from icalendar import Calendar
 
-from portal.provider import ical
+from portal.provider.maintenances import ical
 
 
 def _read_back(*lines: bytes) -> Any:

@@ -6,7 +6,7 @@ customer's maintenances, get none. It stops answering when the token is regenera
 when the user is deleted, deactivated or left without a role, and it ends when the user's
 password, roles or companies change, which accounts and the integration API do; each link made
 or ended is in the audit log (docs/decisions/maintenance-calendar-feed.md). The feed itself is
-the maintenances' (``portal.provider.calendar_feed``).
+the maintenances' (``portal.provider.maintenances.calendar_feed``).
 """
 
 import secrets

@@ -11,12 +11,18 @@ from typing import Annotated, cast
 from fastapi import Depends, Query, Request
 from sqlmodel import col, select
 
-from portal.provider.maintenance_scope import (
+from portal.provider.maintenances.maintenance_scope import (
     aware,
     impacted,
     impacted_count,
     visible_contacts,
     visible_maintenances,
+)
+from portal.provider.maintenances.schemas.maintenances import (
+    MaintenanceDetailOut,
+    MaintenanceOut,
+    maintenance_detail_out,
+    maintenance_out,
 )
 from portal.provider.platform.db import SessionDep, preload
 from portal.provider.platform.hydra import (
@@ -40,12 +46,6 @@ from portal.provider.platform.models import (
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.scoping import one_or_404, through_visible_services
 from portal.provider.platform.security import CurrentPrincipal
-from portal.provider.schemas.maintenances import (
-    MaintenanceDetailOut,
-    MaintenanceOut,
-    maintenance_detail_out,
-    maintenance_out,
-)
 
 router = ProviderRouter(prefix="/api/maintenances", tags=["maintenances"])
 

@@ -15,8 +15,13 @@ from sqlalchemy import Row
 from sqlmodel import Session, col, select
 
 from portal.i18n import gettext
-from portal.provider import ical
-from portal.provider.maintenance_scope import visible_contacts, visible_maintenances
+from portal.provider.maintenances import ical
+from portal.provider.maintenances.maintenance_scope import visible_contacts, visible_maintenances
+from portal.provider.maintenances.schemas.maintenances import (
+    CLASSIFICATION_LABELS,
+    STATUS_LABELS,
+    TYPE_LABELS,
+)
 from portal.provider.platform.embeds import type_label
 from portal.provider.platform.models import (
     Maintenance,
@@ -29,7 +34,6 @@ from portal.provider.platform.models import (
 )
 from portal.provider.platform.scoping import scope_to_companies
 from portal.provider.platform.security import Principal
-from portal.provider.schemas.maintenances import CLASSIFICATION_LABELS, STATUS_LABELS, TYPE_LABELS
 from portal.settings import get_settings
 
 # What a feed holds: every upcoming maintenance and those of the last three months, at most this

@@ -14,7 +14,7 @@ from fastapi import Request, Response
 from pydantic import Field
 
 from portal.i18n import N_
-from portal.provider.calendar_feed import build_feed
+from portal.provider.maintenances.calendar_feed import build_feed
 from portal.provider.platform.db import SessionDep
 from portal.provider.platform.errors import ApiError
 from portal.provider.platform.feed_links import (

@@ -1,0 +1,2 @@
+"""The routers of maintenances, one per resource, listed in order in
+``portal.provider.routers``."""
