@@ -25,6 +25,7 @@ from portal.provider.monitoring.chart import (
     time_ticks,
 )
 from portal.provider.monitoring.rollup import roll_up
+from portal.provider.monitoring.routes.sensors import chart_series
 from portal.provider.platform.models import (
     RollupResolution,
     Sensor,
@@ -33,7 +34,6 @@ from portal.provider.platform.models import (
     SensorSample,
     SensorStatus,
 )
-from portal.provider.routes.sensors import chart_series
 from tests.provider.conftest import BASE_URL, SignIn, World
 
 NOW = datetime.now(UTC).replace(second=0, microsecond=0)

@@ -8,7 +8,7 @@ from portal.client.models.sensors import DEFAULT_CHART_SPAN, ChartSpan, LegendEn
 from portal.client.resources.base import Resource
 from portal.markup import sanitize_svg
 
-# The provider's largest response without paging (portal/provider/routes/sensors.py).
+# The provider's largest response without paging (portal/provider/monitoring/routes/sensors.py).
 SENSORS_PER_CALL = 2000
 
 

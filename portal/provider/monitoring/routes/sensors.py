@@ -25,6 +25,13 @@ from sqlmodel.sql.expression import SelectOfScalar
 from portal.i18n import N_
 from portal.permissions import VIEW_MONITORING_MENU
 from portal.provider.monitoring.chart import ChartRequest, Series, Span, render_chart
+from portal.provider.monitoring.schemas.sensors import (
+    SENSOR_COLUMNS,
+    LegendEntryOut,
+    SensorOut,
+    legend_entry_out,
+    sensor_out,
+)
 from portal.provider.platform.db import SessionDep
 from portal.provider.platform.errors import ApiError
 from portal.provider.platform.hydra import (
@@ -46,13 +53,6 @@ from portal.provider.platform.models import (
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.scoping import one_or_404, scope_to_companies
 from portal.provider.platform.security import CurrentPrincipal, Principal
-from portal.provider.schemas.sensors import (
-    SENSOR_COLUMNS,
-    LegendEntryOut,
-    SensorOut,
-    legend_entry_out,
-    sensor_out,
-)
 
 router = ProviderRouter(prefix="/api/sensors", tags=["sensors"])
 

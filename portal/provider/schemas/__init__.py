@@ -1,1 +1,0 @@
-"""The JSON shapes of the API's resources, and how rows become them."""
