@@ -11,12 +11,12 @@ from portal.provider.accounts.routes.users import router as users
 from portal.provider.billing.routes.invoice_summary import router as invoice_summary
 from portal.provider.billing.routes.invoices import router as invoices
 from portal.provider.dashboard import router as dashboard
+from portal.provider.integration.routes.integration import router as integration
+from portal.provider.integration.routes.integration_files import router as integration_files
+from portal.provider.integration.routes.tokens import router as tokens
 from portal.provider.maintenances.routes.calendar_feeds import router as calendar_feeds
 from portal.provider.maintenances.routes.maintenances import router as maintenances
 from portal.provider.monitoring.routes.sensors import router as sensors
-from portal.provider.routes.integration import router as integration
-from portal.provider.routes.integration_files import router as integration_files
-from portal.provider.routes.tokens import router as tokens
 from portal.provider.services.routes.client_references import router as client_references
 from portal.provider.services.routes.documents import router as documents
 from portal.provider.services.routes.service_types import router as service_types

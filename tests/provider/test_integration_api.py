@@ -114,7 +114,7 @@ async def test_a_concurrent_write_of_the_same_keys_answers_409(
     def collide(*_args: object) -> None:
         raise IntegrityError("INSERT", {}, Exception("duplicate key"))
 
-    monkeypatch.setattr("portal.provider.routes.integration.upsert", collide)
+    monkeypatch.setattr("portal.provider.integration.routes.integration.upsert", collide)
     response = await put(client, "companies", [], token_headers(world))
     assert response.status_code == 409
     assert "send the batch again" in response.json()["detail"]

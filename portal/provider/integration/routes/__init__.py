@@ -1,0 +1,1 @@
+"""The routers of integration, one per resource, listed in order in ``portal.provider.routers``."""

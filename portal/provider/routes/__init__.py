@@ -1,1 +1,0 @@
-"""One router per resource (moving to the domains: portal.provider.routers lists them)."""
