@@ -1,31 +1,20 @@
 """Pages are found, not listed: every route of the table gets exactly one page, its page
 package's own. And no page package imports another."""
 
-import ast
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 
 import portal.pages
 import portal.portal  # adds the pages, as the running app does
 from portal import routes
 from portal.components.page import PAGES
+from tests.unit.imports import imported_modules
 
 
 def test_every_route_has_exactly_one_page() -> None:
     registered = Counter(entry.route for entry in PAGES)
     assert set(registered) == {route.path for route in routes.ROUTES}
     assert max(registered.values()) == 1
-
-
-def _imported_modules(path: Path) -> Iterator[str]:
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            yield from (alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            yield node.module
-            # ``from portal.pages import users`` names the package in the alias.
-            yield from (f"{node.module}.{alias.name}" for alias in node.names)
 
 
 def test_no_page_package_imports_another() -> None:
@@ -37,7 +26,7 @@ def test_no_page_package_imports_another() -> None:
         f"{path.relative_to(root)} imports {module}"
         for package in sorted(packages)
         for path in sorted((root / package).rglob("*.py"))
-        for module in _imported_modules(path)
+        for module in imported_modules(path)
         if (parts := module.split("."))[:2] == ["portal", "pages"]
         and len(parts) > 2
         and parts[2] in packages
