@@ -1,11 +1,12 @@
 """The JSON-LD / Hydra conventions of the provider API (DESIGN section 3), each in one place:
-IRIs, resource models, dates, paging, sorting, ``includes[]`` and collection responses."""
+IRIs, resource models, dates, the paging parameters, ``includes[]`` and collection responses.
+How a list reads its page, sorted and counted, is ``portal.provider.platform.lists``."""
 
 import datetime as dt
 import math
 import re
 import uuid
-from collections.abc import Awaitable, Callable, Container, Mapping, Sequence
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, Generic, TypeVar
 from urllib.parse import urlencode
@@ -14,11 +15,6 @@ from fastapi import Depends, Query, Request
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_serializer
 from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError
-from sqlalchemy import Select, func, union_all
-from sqlalchemy.orm import Mapped
-from sqlalchemy.sql.elements import UnaryExpression
-from sqlmodel import Session, select
-from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.i18n import N_
 from portal.provider.platform.errors import ApiError
@@ -110,165 +106,6 @@ async def pagination(
 
 
 PaginationDep = Annotated[Pagination, Depends(pagination)]
-
-
-def paginate(
-    session: Session,
-    statement: SelectOfScalar[T],
-    page: Pagination,
-    count: SelectOfScalar[int] | None = None,
-) -> tuple[list[T], int]:
-    """One page of the rows of ``statement`` and the number of rows in all pages, in one
-    statement: the count rides on each row of the page as an uncorrelated subquery, which the
-    database runs once, by its own plan, beside the page's (docs/decisions/counted-pages.md).
-    A round trip less per list: its statement cost the provider more than the database.
-
-    ``count``: a cheaper statement giving the same number, where the caller has one."""
-    count = _count(statement) if count is None else count
-    if page.counts_only:
-        return [], session.exec(count).one()
-    counted = statement.add_columns(count.scalar_subquery())
-    paged = counted.offset(page.offset).limit(page.items_per_page)
-    return _counted_page(session, paged, count, page)
-
-
-def paginate_in_one_statement(
-    session: Session, statement: SelectOfScalar[T], page: Pagination
-) -> tuple[list[T], int]:
-    """As ``paginate``, for a statement whose rows are few once filtered (a calendar's period):
-    the count is a window function beside the page. Needing every row for the count, the
-    database filters first and sorts the few left, where a page alone would walk an ordered
-    index through every older row (docs/decisions/maintenances-view.md)."""
-    count = _count(statement)
-    if page.counts_only:
-        return [], session.exec(count).one()
-    counted = statement.add_columns(func.count().over())
-    paged = counted.offset(page.offset).limit(page.items_per_page)
-    return _counted_page(session, paged, count, page)
-
-
-def _count(statement: Select[Any]) -> SelectOfScalar[int]:
-    return select(func.count()).select_from(statement.order_by(None).subquery())
-
-
-def _counted_page(
-    session: Session, paged: Select[Any], count: SelectOfScalar[int], page: Pagination
-) -> tuple[list[Any], int]:
-    """The rows of ``paged`` (a page whose rows each carry the total in their last column) and
-    the total; past the last page no row carries it, and ``count`` reads it alone.
-
-    A statement of one entity or column gives that value per row; one of several columns (a
-    list read without building its entities) gives each row whole, read by the columns' names
-    (the count, last, is ignored)."""
-    # ``execute``: ``exec`` would keep only the first column of a statement built on one model.
-    rows = session.execute(paged).all()
-    if rows:
-        members = [row[0] for row in rows] if len(rows[0]) == 2 else list(rows)
-        return members, rows[0][-1]
-    return [], session.exec(count).one() if page.offset else 0
-
-
-def paginate_branches(
-    session: Session,
-    statement: SelectOfScalar[Any],
-    branches: Sequence[SelectOfScalar[Any]],
-    sort: Sequence[tuple[Any, bool]],
-    key: Any,
-    rows: SelectOfScalar[T],
-    page: Pagination,
-) -> tuple[list[T], int]:
-    """One page of the rows of ``rows`` whose ``key`` column (an id) the filtered ``statement``
-    selects, read from ``branches`` (the same rows, split), in the order of ``sort`` (columns
-    with a descending flag; the last one must make the order total), and the number of rows in
-    all pages.
-
-    Each branch is read in order and cut after the page's last row; the database merges the
-    branches (PostgreSQL: a Merge Append of one index scan per branch) and skips the offset
-    among those short lists. With one branch per company, a customer of several companies
-    pages as cheaply as a customer of one: an ``IN`` list over the companies cannot be read in
-    date order from one index, so the database would sort every row of those companies first
-    (docs/decisions/deep-invoice-pages.md). Only the key and the sort columns are read until
-    the page is known, so an index holding them serves the walk without visiting the table;
-    the page's keys then fetch their rows, and the count rides on them, all in one statement
-    (docs/decisions/counted-pages.md).
-    """
-    # Counted in one piece: PostgreSQL counts an ``IN`` list from the smallest index.
-    count = _count(statement.with_only_columns(key))
-    if page.counts_only:
-        return [], session.exec(count).one()
-    columns = [column for column, _ in sort]
-    window = page.offset + page.items_per_page
-
-    def ordered(selected: Sequence[Any]) -> list[Any]:
-        return [
-            column.desc() if descending else column.asc()
-            for column, (_, descending) in zip(selected, sort, strict=True)
-        ]
-
-    parts = [
-        branch.with_only_columns(key, *columns).order_by(*ordered(columns)).limit(window)
-        for branch in branches
-    ]
-    merged = (
-        parts[0].subquery("merged")
-        if len(parts) == 1
-        else union_all(*(select(part.subquery()) for part in parts)).subquery("merged")
-    )
-    merged_columns = list(merged.c)
-    chosen = (
-        select(*merged_columns)
-        .order_by(*ordered(merged_columns[1:]))
-        .offset(page.offset)
-        .limit(page.items_per_page)
-        .subquery("page")
-    )
-    chosen_columns = list(chosen.c)
-    paged = (
-        rows.add_columns(count.scalar_subquery())
-        .join(chosen, key == chosen_columns[0])
-        .order_by(*ordered(chosen_columns[1:]))
-    )
-    return _counted_page(session, paged, count, page)
-
-
-# --- sorting ----------------------------------------------------------------------------------
-
-Ordering = list[UnaryExpression[Any]]
-
-
-def ordering(
-    allowed: Mapping[str, Mapped[Any]], default: Sequence[Mapped[Any]]
-) -> Callable[[Request], Awaitable[Ordering]]:
-    """A dependency reading ``order[field]=asc|desc`` against the resource's allow-list.
-
-    Several fields sort in the order given; the ``default`` columns (ascending) apply when none
-    is given and, after the requested fields, keep the order stable from page to page.
-    """
-
-    async def parse(request: Request) -> Ordering:
-        clauses: Ordering = [
-            allowed[field].desc() if descending else allowed[field].asc()
-            for field, descending in requested_sort(request, allowed)
-        ]
-        return [*clauses, *(column.asc() for column in default)]
-
-    return parse
-
-
-def requested_sort(request: Request, allowed: Container[str]) -> list[tuple[str, bool]]:
-    """The ``order[field]=asc|desc`` parameters in the order given, as (field, descending);
-    400 for a field outside ``allowed`` or another direction."""
-    keys: list[tuple[str, bool]] = []
-    for name, direction in request.query_params.multi_items():
-        if not (name.startswith("order[") and name.endswith("]")):
-            continue
-        field = name[len("order[") : -1]
-        if field not in allowed:
-            raise ApiError(400, N_("Sorting by {field} is not supported."), field=field)
-        if direction.lower() not in ("asc", "desc"):
-            raise ApiError(400, N_("The sort direction must be asc or desc."))
-        keys.append((field, direction.lower() == "desc"))
-    return keys
 
 
 # --- includes ---------------------------------------------------------------------------------

@@ -4,7 +4,8 @@ Customers see the rows of their companies (main and auxiliary); staff see every 
 outside the scope is simply not found, so another company's id answers 404, never 403.
 """
 
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import false, true
 from sqlalchemy.sql.elements import ColumnElement
@@ -24,6 +25,45 @@ def company_condition(principal: Principal, company_column: Any) -> ColumnElemen
     if principal.is_staff:
         return true()
     return col(company_column).in_(principal.company_ids)
+
+
+class Scope(Protocol):
+    """How a list is kept to what the principal may read (``ListOf``'s ``scope``): ``statement``
+    narrowed to it."""
+
+    def __call__(
+        self, statement: SelectOfScalar[T], principal: Principal, /
+    ) -> SelectOfScalar[T]: ...
+
+
+@dataclass(frozen=True)
+class CompanyScope:
+    """Rows whose ``column`` names one of the principal's companies: the scope of nearly every
+    list. ``branches`` splits a statement by company, for the lists read company by company."""
+
+    column: Any
+
+    def __call__(self, statement: SelectOfScalar[T], principal: Principal) -> SelectOfScalar[T]:
+        return scope_to_companies(statement, principal, self.column)
+
+    def branches(
+        self, statement: SelectOfScalar[T], principal: Principal
+    ) -> list[SelectOfScalar[T]]:
+        return company_branches(statement, principal, self.column)
+
+
+def companies(column: Any) -> CompanyScope:
+    """The scope of rows that belong to a company through ``column``: ``companies(Invoice.
+    company_id)``; of rows reached through their service, ``companies(Service.company_id)``."""
+    return CompanyScope(column)
+
+
+def staff_only(statement: SelectOfScalar[T], principal: Principal) -> SelectOfScalar[T]:
+    """Every row, for the lists of an administrator's own routes (``AdminPrincipal``: the audit
+    log, API tokens), which belong to no company; a customer never gets here."""
+    if not principal.is_staff:
+        raise ApiError(403)
+    return statement
 
 
 def scope_to_companies(

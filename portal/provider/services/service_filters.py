@@ -9,7 +9,7 @@ from sqlalchemy.sql import operators
 from sqlmodel import col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
-from portal.provider.platform.hydra import Ordering, ordering
+from portal.provider.platform.lists import Ordering, ordering
 from portal.provider.platform.models import Service, ServiceStatus, fold
 from portal.provider.platform.scoping import scope_to_companies
 from portal.provider.platform.security import Principal

@@ -18,8 +18,8 @@ from portal.provider.platform.hydra import (
     PaginationDep,
     collection,
     iri,
-    paginate,
 )
+from portal.provider.platform.lists import paginate
 from portal.provider.platform.models import AuditLog
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.security import AdminPrincipal

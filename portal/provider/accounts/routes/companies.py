@@ -11,15 +11,9 @@ from portal.permissions import VIEW_STAFF_COMPANIES
 from portal.provider.accounts.sales_contacts import SalesTeam, load_sales_links, load_sales_team
 from portal.provider.accounts.schemas.companies import CompanyIncludes, CompanyOut, company_out
 from portal.provider.platform.db import SessionDep
-from portal.provider.platform.hydra import (
-    Collection,
-    Ordering,
-    PaginationDep,
-    collection,
-    ordering,
-    paginate,
-)
+from portal.provider.platform.hydra import Collection, PaginationDep, collection
 from portal.provider.platform.language import LanguageDep
+from portal.provider.platform.lists import Ordering, ordering, paginate
 from portal.provider.platform.models import Company
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.scoping import one_or_404, scope_to_companies

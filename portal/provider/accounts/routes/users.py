@@ -3,23 +3,17 @@
 import uuid
 from typing import Annotated
 
-from fastapi import Depends, Query, Request
-from sqlmodel import col, select
-from sqlmodel.sql.expression import SelectOfScalar
+from fastapi import Depends, Request
+from sqlmodel import select
 
 from portal.i18n import N_
+from portal.provider.accounts.queries import USERS, UserFiltersDep, users_with_companies
 from portal.provider.accounts.schemas.users import UserIncludes, UserOut, user_out
-from portal.provider.platform.db import SessionDep, preload
+from portal.provider.platform.db import SessionDep
 from portal.provider.platform.errors import ApiError
-from portal.provider.platform.hydra import (
-    Collection,
-    Ordering,
-    PaginationDep,
-    collection,
-    ordering,
-    paginate,
-)
-from portal.provider.platform.models import User, fold, utcnow
+from portal.provider.platform.hydra import Collection, PaginationDep
+from portal.provider.platform.lists import Sort
+from portal.provider.platform.models import User, utcnow
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.scoping import one_or_404, visible_users
 from portal.provider.platform.security import (
@@ -30,15 +24,6 @@ from portal.provider.platform.security import (
 
 router = ProviderRouter(prefix="/api/users", tags=["users"])
 
-user_ordering = ordering(
-    {"lastname": col(User.lastname), "firstname": col(User.firstname), "email": col(User.email)},
-    default=[col(User.lastname), col(User.firstname), col(User.id)],
-)
-
-
-def _users() -> SelectOfScalar[User]:
-    return select(User).options(*preload(User.company, User.auxiliary_companies))
-
 
 @router.get("", response_model=Collection[UserOut])
 def list_users(
@@ -47,26 +32,12 @@ def list_users(
     principal: CurrentPrincipal,
     page: PaginationDep,
     includes: UserIncludes,
-    order: Annotated[Ordering, Depends(user_ordering)],
-    name: Annotated[
-        str | None, Query(description="Part of the first name, last name or both.")
-    ] = None,
-    email: Annotated[str | None, Query(description="Part of the e-mail.")] = None,
-    company_uuid: Annotated[
-        list[uuid.UUID] | None, Query(alias="company.uuid", description="Main company ids.")
-    ] = None,
+    filters: UserFiltersDep,
+    sort: Annotated[Sort, Depends(USERS.sorting.read)],
 ) -> Collection[UserOut]:
-    statement = visible_users(_users(), principal)
-    if name and name.strip():
-        statement = statement.where(col(User.search_name).contains(fold(name), autoescape=True))
-    if email and email.strip():
-        statement = statement.where(
-            col(User.email).contains(email.strip().lower(), autoescape=True)
-        )
-    if company_uuid:
-        statement = statement.where(col(User.company_id).in_(company_uuid))
-    users, total = paginate(db, statement.order_by(*order), page)
-    return collection(request, "User", [user_out(user, includes) for user in users], total, page)
+    statement = filters.apply(users_with_companies())
+    users, total = USERS.page(db, principal, statement, sort, page)
+    return USERS.answer(request, [user_out(user, includes) for user in users], total, page)
 
 
 @router.get("/{user_id}", response_model=UserOut)
@@ -77,7 +48,7 @@ def get_user(
     a required second factor."""
     if user_id != principal.user.id:
         require_full_access(principal)
-    statement = visible_users(_users().where(User.id == user_id), principal)
+    statement = visible_users(users_with_companies().where(User.id == user_id), principal)
     return user_out(one_or_404(db, statement), includes)
 
 

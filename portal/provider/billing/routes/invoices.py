@@ -20,15 +20,9 @@ from portal.provider.billing.schemas.invoices import (
 from portal.provider.platform.db import SessionDep, planned_once, preload
 from portal.provider.platform.downloads import attachment, file_answer
 from portal.provider.platform.errors import ApiError
-from portal.provider.platform.hydra import (
-    Collection,
-    IsoDate,
-    PaginationDep,
-    collection,
-    paginate_branches,
-    requested_sort,
-)
+from portal.provider.platform.hydra import Collection, IsoDate, PaginationDep, collection
 from portal.provider.platform.language import LanguageDep
+from portal.provider.platform.lists import paginate_branches, requested_sort
 from portal.provider.platform.models import Invoice, InvoiceLine, InvoiceType, Service
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.scoping import (

@@ -26,8 +26,8 @@ from portal.provider.platform.hydra import (
     PaginationDep,
     collection,
     iri,
-    paginate,
 )
+from portal.provider.platform.lists import paginate
 from portal.provider.platform.models import ApiToken, User, utcnow
 from portal.provider.platform.people import Someone
 from portal.provider.platform.routing import ProviderRouter

@@ -25,17 +25,9 @@ from portal.provider.maintenances.schemas.maintenances import (
     maintenance_out,
 )
 from portal.provider.platform.db import SessionDep, preload
-from portal.provider.platform.hydra import (
-    IsoDateTime,
-    ItemsCollection,
-    Ordering,
-    PaginationDep,
-    collection,
-    ordering,
-    paginate,
-    paginate_in_one_statement,
-)
+from portal.provider.platform.hydra import IsoDateTime, ItemsCollection, PaginationDep, collection
 from portal.provider.platform.language import LanguageDep
+from portal.provider.platform.lists import Ordering, ordering, paginate, paginate_in_one_statement
 from portal.provider.platform.models import (
     Maintenance,
     MaintenanceClassification,

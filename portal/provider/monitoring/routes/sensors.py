@@ -34,15 +34,9 @@ from portal.provider.monitoring.schemas.sensors import (
 )
 from portal.provider.platform.db import SessionDep
 from portal.provider.platform.errors import ApiError
-from portal.provider.platform.hydra import (
-    ItemsCollection,
-    Ordering,
-    Pagination,
-    collection,
-    ordering,
-    paginate,
-)
+from portal.provider.platform.hydra import ItemsCollection, Pagination, collection
 from portal.provider.platform.language import LanguageDep
+from portal.provider.platform.lists import Ordering, ordering, paginate
 from portal.provider.platform.models import (
     RollupResolution,
     Sensor,

@@ -11,15 +11,10 @@ from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.permissions import ACCESS_ORDER_PDF
 from portal.provider.platform.db import SessionDep, preload
-from portal.provider.platform.hydra import (
-    Collection,
-    Ordering,
-    PaginationDep,
-    collection,
-    paginate,
-)
+from portal.provider.platform.hydra import Collection, PaginationDep, collection
 from portal.provider.platform.json_lists import json_list
 from portal.provider.platform.language import LanguageDep
+from portal.provider.platform.lists import Ordering, paginate
 from portal.provider.platform.models import (
     Service,
     ServiceAttribute,

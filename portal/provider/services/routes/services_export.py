@@ -19,8 +19,8 @@ from sqlmodel import Session, col
 
 from portal.client_references import EXPORT_FILENAME, IMPORT_HEADER, join_client_references
 from portal.provider.platform.downloads import CSV_ANSWER, content_disposition
-from portal.provider.platform.hydra import Ordering
 from portal.provider.platform.language import LanguageDep
+from portal.provider.platform.lists import Ordering
 from portal.provider.platform.models import Company, Endpoint, Service, ServiceStatus, ServiceType
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.scoping import company_condition

@@ -11,7 +11,8 @@ from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.provider.platform.db import SessionDep
 from portal.provider.platform.downloads import attachment, file_answer
-from portal.provider.platform.hydra import Collection, PaginationDep, collection, paginate
+from portal.provider.platform.hydra import Collection, PaginationDep, collection
+from portal.provider.platform.lists import paginate
 from portal.provider.platform.models import (
     Service,
     ServiceStatus,

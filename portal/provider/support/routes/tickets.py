@@ -18,15 +18,10 @@ from portal.permissions import VIEW_TICKETS_MENU
 from portal.provider.platform.db import SessionDep, planned_once
 from portal.provider.platform.downloads import attachment, file_answer
 from portal.provider.platform.errors import ApiError
-from portal.provider.platform.hydra import (
-    Collection,
-    PaginationDep,
-    collection,
-    paginate_branches,
-    requested_sort,
-)
+from portal.provider.platform.hydra import Collection, PaginationDep, collection
 from portal.provider.platform.json_lists import json_list
 from portal.provider.platform.language import LanguageDep
+from portal.provider.platform.lists import paginate_branches, requested_sort
 from portal.provider.platform.models import (
     Company,
     Service,
