@@ -5,29 +5,24 @@ action, by user e-mail and by day, paged like every collection."""
 import datetime as dt
 from typing import Annotated, Any
 
-import sqlalchemy as sa
-from fastapi import Query, Request
+from fastapi import Depends, Request
 from pydantic import Field
-from sqlmodel import col, select
+from sqlmodel import select
 
+from portal.provider.accounts.queries import AUDIT_LOG, AUDITED_PEOPLE, AuditFiltersDep
 from portal.provider.platform.db import SessionDep
 from portal.provider.platform.hydra import (
     ApiModel,
     Collection,
-    IsoDate,
     PaginationDep,
-    collection,
     iri,
 )
-from portal.provider.platform.lists import paginate
+from portal.provider.platform.lists import Sort
 from portal.provider.platform.models import AuditLog
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.security import AdminPrincipal
 
 router = ProviderRouter(prefix="/api/audit_log", tags=["audit"])
-
-# The e-mails every entry may name, kept in ``detail`` so the trail outlives deleted users.
-_PEOPLE = ("actor_email", "subject_email", "impersonator_email", "username")
 
 
 class AuditEntryOut(ApiModel):
@@ -51,7 +46,7 @@ class AuditEntryOut(ApiModel):
 
 def entry_out(entry: AuditLog) -> AuditEntryOut:
     detail: dict[str, Any] = dict(entry.detail or {})
-    people = {name: detail.pop(name, None) for name in _PEOPLE}
+    people = {name: detail.pop(name, None) for name in AUDITED_PEOPLE}
     actor = people["actor_email"] or (
         people["username"] if entry.action.startswith("login") else None
     )
@@ -79,41 +74,10 @@ def _text(value: Any) -> str:
 def list_audit_log(
     request: Request,
     db: SessionDep,
-    _admin: AdminPrincipal,
+    admin: AdminPrincipal,
     page: PaginationDep,
-    action: Annotated[str | None, Query(max_length=60, description="One action, exactly.")] = None,
-    email: Annotated[
-        str | None,
-        Query(max_length=255, description="Part of an e-mail the entry names (actor, subject…)."),
-    ] = None,
-    after: Annotated[
-        IsoDate | None, Query(alias="at[after]", description="From this day on (UTC).")
-    ] = None,
-    before: Annotated[
-        IsoDate | None, Query(alias="at[before]", description="Up to this day included (UTC).")
-    ] = None,
+    filters: AuditFiltersDep,
+    sort: Annotated[Sort, Depends(AUDIT_LOG.sorting.read)],
 ) -> Collection[AuditEntryOut]:
-    statement = select(AuditLog).order_by(col(AuditLog.at).desc(), col(AuditLog.id))
-    if action:
-        statement = statement.where(AuditLog.action == action)
-    if email and email.strip():
-        wanted = email.strip().lower()
-        detail = col(AuditLog.detail)
-        statement = statement.where(
-            sa.or_(
-                *(
-                    sa.func.lower(detail[name].as_string()).contains(wanted, autoescape=True)
-                    for name in _PEOPLE
-                )
-            )
-        )
-    if after is not None:
-        statement = statement.where(col(AuditLog.at) >= _midnight(after))
-    if before is not None:
-        statement = statement.where(col(AuditLog.at) < _midnight(before + dt.timedelta(days=1)))
-    entries, total = paginate(db, statement, page)
-    return collection(request, "AuditEntry", [entry_out(e) for e in entries], total, page)
-
-
-def _midnight(day: dt.date) -> dt.datetime:
-    return dt.datetime.combine(day, dt.time(), tzinfo=dt.UTC)
+    entries, total = AUDIT_LOG.page(db, admin, filters.apply(select(AuditLog)), sort, page)
+    return AUDIT_LOG.answer(request, [entry_out(entry) for entry in entries], total, page)

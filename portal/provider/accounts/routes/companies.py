@@ -3,28 +3,27 @@
 import uuid
 from typing import Annotated
 
-from fastapi import Depends, Query, Request
-from sqlalchemy import func
-from sqlmodel import Session, col, or_, select
+from fastapi import Depends, Request
+from sqlmodel import Session, select
 
 from portal.permissions import VIEW_STAFF_COMPANIES
+from portal.provider.accounts.queries import (
+    COMPANIES,
+    CompanyFiltersDep,
+    without_staff_companies,
+)
 from portal.provider.accounts.sales_contacts import SalesTeam, load_sales_links, load_sales_team
 from portal.provider.accounts.schemas.companies import CompanyIncludes, CompanyOut, company_out
 from portal.provider.platform.db import SessionDep
-from portal.provider.platform.hydra import Collection, PaginationDep, collection
+from portal.provider.platform.hydra import Collection, PaginationDep
 from portal.provider.platform.language import LanguageDep
-from portal.provider.platform.lists import Ordering, ordering, paginate
+from portal.provider.platform.lists import Sort
 from portal.provider.platform.models import Company
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.scoping import one_or_404, scope_to_companies
 from portal.provider.platform.security import CurrentPrincipal
-from portal.settings import get_settings
 
 router = ProviderRouter(prefix="/api/companies", tags=["companies"])
-
-company_ordering = ordering(
-    {"name": col(Company.name)}, default=[col(Company.name), col(Company.id)]
-)
 
 
 @router.get("", response_model=Collection[CompanyOut])
@@ -35,35 +34,16 @@ def list_companies(
     page: PaginationDep,
     includes: CompanyIncludes,
     language: LanguageDep,
-    order: Annotated[Ordering, Depends(company_ordering)],
-    name: Annotated[str | None, Query(description="Part of the name, any case.")] = None,
-    uuids: Annotated[list[uuid.UUID] | None, Query(alias="uuid[]", description="Ids.")] = None,
-    uuid_plain: Annotated[
-        list[uuid.UUID] | None, Query(alias="uuid", include_in_schema=False)
-    ] = None,
+    filters: CompanyFiltersDep,
+    sort: Annotated[Sort, Depends(COMPANIES.sorting.read)],
 ) -> Collection[CompanyOut]:
-    statement = scope_to_companies(select(Company), principal, Company.id)
-    if name and name.strip():
-        statement = statement.where(
-            func.lower(Company.name).contains(name.strip().lower(), autoescape=True)
-        )
-        if not principal.allows(VIEW_STAFF_COMPANIES):
-            # Spec 6: the company search hides staff companies from everyone but admins.
-            staff = get_settings().staff_company_name.strip().lower()
-            lowered = func.lower(func.trim(Company.name))
-            statement = statement.where(
-                ~or_(
-                    lowered.startswith(staff, autoescape=True),
-                    lowered.endswith(staff, autoescape=True),
-                )
-            )
-    ids = [*(uuids or ()), *(uuid_plain or ())]
-    if ids:
-        statement = statement.where(col(Company.id).in_(ids))
-    companies, total = paginate(db, statement.order_by(*order), page)
+    statement = filters.apply(select(Company))
+    if filters.name and not principal.allows(VIEW_STAFF_COMPANIES):
+        statement = without_staff_companies(statement)
+    companies, total = COMPANIES.page(db, principal, statement, sort, page)
     team = _sales(db, [company.id for company in companies], includes)
     members = [company_out(company, team, language) for company in companies]
-    return collection(request, "Company", members, total, page)
+    return COMPANIES.answer(request, members, total, page)
 
 
 @router.get("/{company_id}", response_model=CompanyOut)
