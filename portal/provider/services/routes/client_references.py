@@ -34,9 +34,9 @@ from portal.provider.services.client_reference_csv import (
     parse_import,
 )
 from portal.provider.services.client_reference_writes import write_client_references
+from portal.provider.services.queries import visible_services
 from portal.provider.services.routes.services import one_service_out
 from portal.provider.services.schemas.services import ServiceIncludes, ServiceOut
-from portal.provider.services.service_filters import visible_services
 
 router = ProviderRouter(prefix="/api/services/client_reference", tags=["services"])
 

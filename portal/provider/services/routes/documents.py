@@ -17,7 +17,7 @@ from portal.provider.platform.models import Service, ServiceDocument
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.scoping import one_or_404, through_visible_services
 from portal.provider.platform.security import CurrentPrincipal
-from portal.provider.services.service_filters import visible_services
+from portal.provider.services.queries import visible_services
 
 router = ProviderRouter(prefix="/api/services", tags=["services"])
 

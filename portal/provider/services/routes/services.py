@@ -11,10 +11,10 @@ from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.permissions import ACCESS_ORDER_PDF
 from portal.provider.platform.db import SessionDep, preload
-from portal.provider.platform.hydra import Collection, PaginationDep, collection
+from portal.provider.platform.hydra import Collection, PaginationDep
 from portal.provider.platform.json_lists import json_list
 from portal.provider.platform.language import LanguageDep
-from portal.provider.platform.lists import Ordering, paginate
+from portal.provider.platform.lists import Sort
 from portal.provider.platform.models import (
     Service,
     ServiceAttribute,
@@ -24,17 +24,12 @@ from portal.provider.platform.models import (
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.scoping import one_or_404
 from portal.provider.platform.security import CurrentPrincipal, Principal
+from portal.provider.services.queries import SERVICES, ServiceFiltersDep, visible_services
 from portal.provider.services.schemas.services import (
     ServiceIncludes,
     ServiceLists,
     ServiceOut,
     service_out,
-)
-from portal.provider.services.service_filters import (
-    ServiceFiltersDep,
-    filter_services,
-    service_ordering,
-    visible_services,
 )
 
 router = ProviderRouter(prefix="/api/services", tags=["services"])
@@ -129,13 +124,13 @@ def list_services(
     includes: ServiceIncludes,
     language: LanguageDep,
     filters: ServiceFiltersDep,
-    order: Annotated[Ordering, Depends(service_ordering)],
+    sort: Annotated[Sort, Depends(SERVICES.sorting.read)],
 ) -> Collection[ServiceOut]:
-    statement = filter_services(visible_services(principal), filters)
-    statement = statement.options(*_loaders(includes)).order_by(*order)
-    services, total = paginate(db, statement, page)
+    statement = filters.apply(select(Service).options(*_loaders(includes)))
+    services, total = SERVICES.page(db, principal, statement, sort, page)
+    # Their child lists in one more statement, as JSON (docs/decisions/json-lists.md).
     members = services_out(db, services, includes, language, principal)
-    return collection(request, "Service", members, total, page)
+    return SERVICES.answer(request, members, total, page)
 
 
 @router.get("/{service_id:uuid}", response_model=ServiceOut)

@@ -20,18 +20,13 @@ from sqlmodel import Session, col
 from portal.client_references import EXPORT_FILENAME, IMPORT_HEADER, join_client_references
 from portal.provider.platform.downloads import CSV_ANSWER, content_disposition
 from portal.provider.platform.language import LanguageDep
-from portal.provider.platform.lists import Ordering
+from portal.provider.platform.lists import Sort, ordered
 from portal.provider.platform.models import Company, Endpoint, Service, ServiceStatus, ServiceType
 from portal.provider.platform.routing import ProviderRouter
-from portal.provider.platform.scoping import company_condition
 from portal.provider.platform.security import CurrentPrincipal
 from portal.provider.services.client_reference_csv import UTF8_BOM, csv_lines
+from portal.provider.services.queries import SERVICES, ServiceFiltersDep
 from portal.provider.services.schemas.services import status_label
-from portal.provider.services.service_filters import (
-    ServiceFiltersDep,
-    filter_services,
-    service_ordering,
-)
 
 router = ProviderRouter(prefix="/api/services", tags=["services"])
 
@@ -85,7 +80,7 @@ def export_services(
     principal: CurrentPrincipal,
     language: LanguageDep,
     filters: ServiceFiltersDep,
-    order: Annotated[Ordering, Depends(service_ordering)],
+    sort: Annotated[Sort, Depends(SERVICES.sorting.read)],
 ) -> StreamingResponse:
     """The services of the list's filters as ``export_services.csv`` (UTF-8 with BOM, ``;``)."""
     # Several columns of several tables: SQLAlchemy's select, typed loosely by sqlmodel.
@@ -109,10 +104,10 @@ def export_services(
         .outerjoin(_ENDPOINT_A, col(_ENDPOINT_A.id) == col(Service.endpoint_a_id))
         .outerjoin(_ENDPOINT_B, col(_ENDPOINT_B.id) == col(Service.endpoint_b_id))
     )
-    statement = statement.where(company_condition(principal, Service.company_id))
-    statement = filter_services(statement, filters)
+    # The list's own statement, scope, filters and order, read whole and streamed, not paged.
+    statement = SERVICES.scope(filters.apply(statement), principal).order_by(*ordered(sort))
     return StreamingResponse(
-        _lines(request.app.state.engine, statement.order_by(*order), language),
+        _lines(request.app.state.engine, statement, language),
         media_type="text/csv; charset=utf-8",
         headers={
             "Content-Disposition": content_disposition(EXPORT_FILENAME),
