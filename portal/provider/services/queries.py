@@ -1,5 +1,6 @@
 """What the services' lists read, each declared once with its filters
-(``portal.provider.platform.lists``): the services list, which its CSV export reads whole."""
+(``portal.provider.platform.lists``): the services list, which its CSV export reads whole, and
+the termination documents."""
 
 import uuid
 from dataclasses import dataclass
@@ -10,7 +11,13 @@ from sqlmodel import col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.provider.platform.lists import ListOf, S, Sorting, either, words
-from portal.provider.platform.models import Service, ServiceStatus, fold
+from portal.provider.platform.models import (
+    Service,
+    ServiceStatus,
+    TerminationDocument,
+    TerminationService,
+    fold,
+)
 from portal.provider.platform.scoping import companies
 from portal.provider.platform.security import Principal
 
@@ -81,3 +88,60 @@ async def service_filters(
 
 
 ServiceFiltersDep = Annotated[ServiceFilters, Depends(service_filters)]
+
+
+# Termination documents are reached through the services their termination covers, so they
+# are scoped by those services' companies.
+TERMINATION_DOCUMENTS = ListOf(
+    TerminationDocument,
+    Sorting(
+        then=((col(TerminationDocument.filename), False), (col(TerminationDocument.id), False))
+    ),
+    companies(Service.company_id),
+)
+ENDING_STATUSES = (ServiceStatus.UNDER_TERMINATION, ServiceStatus.TERMINATED)
+
+
+def through_ending_services() -> SelectOfScalar[TerminationDocument]:
+    """The documents of terminations covering a service that is ending or ended, not yet
+    scoped: joined to those services, each document once."""
+    return (
+        select(TerminationDocument)
+        .join(
+            TerminationService,
+            col(TerminationService.termination_id) == col(TerminationDocument.termination_id),
+        )
+        .join(Service, col(Service.id) == col(TerminationService.service_id))
+        .where(col(Service.status).in_(ENDING_STATUSES))
+        .distinct()
+    )
+
+
+def readable_termination_documents(principal: Principal) -> SelectOfScalar[TerminationDocument]:
+    """The termination documents ``principal`` may read: through one of their services."""
+    return TERMINATION_DOCUMENTS.scope(through_ending_services(), principal)
+
+
+@dataclass(frozen=True)
+class TerminationDocumentFilters:
+    service_id: uuid.UUID | None
+
+    def apply(self, statement: S) -> S:
+        """Through the one service asked for (joined by ``through_ending_services``)."""
+        if self.service_id is not None:
+            statement = statement.where(col(Service.id) == self.service_id)
+        return statement
+
+
+async def termination_document_filters(
+    service_uuid: Annotated[
+        uuid.UUID | None,
+        Query(alias="termination.services.uuid", description="A service's id."),
+    ] = None,
+) -> TerminationDocumentFilters:
+    return TerminationDocumentFilters(service_id=service_uuid)
+
+
+TerminationDocumentFiltersDep = Annotated[
+    TerminationDocumentFilters, Depends(termination_document_filters)
+]

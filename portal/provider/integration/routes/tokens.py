@@ -9,12 +9,13 @@ import uuid
 from datetime import datetime
 from typing import Annotated
 
-from fastapi import Request, Response
+from fastapi import Depends, Request, Response
 from pydantic import AwareDatetime, Field
-from sqlmodel import col, select
+from sqlmodel import select
 
 from portal.i18n import N_
 from portal.provider.integration.kinds import SCOPES
+from portal.provider.integration.queries import TOKENS
 from portal.provider.platform import audit
 from portal.provider.platform.api_tokens import issue_token, revoke_token, token_state
 from portal.provider.platform.db import SessionDep
@@ -24,10 +25,9 @@ from portal.provider.platform.hydra import (
     ApiModel,
     Collection,
     PaginationDep,
-    collection,
     iri,
 )
-from portal.provider.platform.lists import paginate
+from portal.provider.platform.lists import Sort
 from portal.provider.platform.models import ApiToken, User, utcnow
 from portal.provider.platform.people import Someone
 from portal.provider.platform.routing import ProviderRouter
@@ -136,14 +136,17 @@ def create_token(
 
 @router.get("", response_model=Collection[TokenOut], summary="List the API tokens")
 def list_tokens(
-    request: Request, db: SessionDep, principal: AdminPrincipal, page: PaginationDep
+    request: Request,
+    db: SessionDep,
+    principal: AdminPrincipal,
+    page: PaginationDep,
+    sort: Annotated[Sort, Depends(TOKENS.sorting.read)],
 ) -> Collection[TokenOut]:
     """Every administrator's tokens, newest first, without their values."""
-    statement = select(ApiToken).order_by(col(ApiToken.created_at).desc(), col(ApiToken.id))
-    tokens, total = paginate(db, statement, page)
+    tokens, total = TOKENS.page(db, principal, select(ApiToken), sort, page)
     owners = {token.user_id: db.get(User, token.user_id) for token in tokens}
     members = [token_out(token, owners[token.user_id]) for token in tokens]
-    return collection(request, "ApiToken", members, total, page)
+    return TOKENS.answer(request, members, total, page)
 
 
 @router.delete(
