@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import Session, col, func, select
 
-from portal.provider.billing.routes.invoices import require_invoice_access
+from portal.provider.billing.queries import require_invoice_access
 from portal.provider.billing.schemas.invoices import BilledMonth, InvoiceSummaryOut
 from portal.provider.platform.db import SessionDep
 from portal.provider.platform.models import Invoice, InvoiceType
