@@ -16,7 +16,7 @@ from sqlmodel import Session, col, select
 
 from portal.i18n import gettext
 from portal.provider.maintenances import ical
-from portal.provider.maintenances.maintenance_scope import visible_contacts, visible_maintenances
+from portal.provider.maintenances.queries import visible_contacts, visible_maintenances
 from portal.provider.maintenances.schemas.maintenances import (
     CLASSIFICATION_LABELS,
     STATUS_LABELS,

@@ -10,7 +10,7 @@ the tests read every feed back with that package.
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 
-from portal.provider.maintenances.maintenance_scope import aware
+from portal.provider.maintenances.queries import aware
 
 # A line is folded before its 75th octet (RFC 5545 3.1), each continuation after a space.
 LINE_OCTETS = 74

@@ -8,12 +8,13 @@ only their own services and contacts and the provider's contacts; staff see ever
 import uuid
 from typing import Annotated, cast
 
-from fastapi import Depends, Query, Request
+from fastapi import Depends, Request
 from sqlmodel import col, select
 
-from portal.provider.maintenances.maintenance_scope import (
-    aware,
-    impacted,
+from portal.provider.maintenances.queries import (
+    MAINTENANCES,
+    MaintenanceFiltersDep,
+    each_impacting_visible_services,
     impacted_count,
     visible_contacts,
     visible_maintenances,
@@ -25,31 +26,15 @@ from portal.provider.maintenances.schemas.maintenances import (
     maintenance_out,
 )
 from portal.provider.platform.db import SessionDep, preload
-from portal.provider.platform.hydra import IsoDateTime, ItemsCollection, PaginationDep, collection
+from portal.provider.platform.hydra import ItemsCollection, PaginationDep
 from portal.provider.platform.language import LanguageDep
-from portal.provider.platform.lists import Ordering, ordering, paginate, paginate_in_one_statement
-from portal.provider.platform.models import (
-    Maintenance,
-    MaintenanceClassification,
-    MaintenanceService,
-    MaintenanceStatus,
-    Service,
-)
+from portal.provider.platform.lists import Sort, ordered, paginate_in_one_statement
+from portal.provider.platform.models import Maintenance, MaintenanceService, Service
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.scoping import one_or_404, through_visible_services
 from portal.provider.platform.security import CurrentPrincipal
 
 router = ProviderRouter(prefix="/api/maintenances", tags=["maintenances"])
-
-maintenance_ordering = ordering(
-    {
-        "dateStart": col(Maintenance.date_start),
-        "dateEnd": col(Maintenance.date_end),
-        "dateNotification": col(Maintenance.date_notification),
-        "reference": col(Maintenance.reference),
-    },
-    default=[col(Maintenance.reference)],
-)
 
 
 @router.get("", response_model=ItemsCollection[MaintenanceOut])
@@ -59,47 +44,25 @@ def list_maintenances(
     principal: CurrentPrincipal,
     page: PaginationDep,
     language: LanguageDep,
-    order: Annotated[Ordering, Depends(maintenance_ordering)],
-    service_reference: Annotated[
-        str | None,
-        Query(alias="service.reference", max_length=100, description="An impacted service."),
-    ] = None,
-    status: Annotated[list[MaintenanceStatus] | None, Query(alias="status[]")] = None,
-    classification: Annotated[
-        list[MaintenanceClassification] | None, Query(alias="classification[]")
-    ] = None,
-    start_before: Annotated[IsoDateTime | None, Query(alias="dateStart[before]")] = None,
-    end_after: Annotated[IsoDateTime | None, Query(alias="dateEnd[after]")] = None,
+    filters: MaintenanceFiltersDep,
+    sort: Annotated[Sort, Depends(MAINTENANCES.sorting.read)],
 ) -> ItemsCollection[MaintenanceOut]:
     """``dateStart[before]`` and ``dateEnd[after]`` together give the windows overlapping a
     period, as a calendar shows them."""
-    period = start_before is not None or end_after is not None
-    statement = visible_maintenances(principal, per_row=period)
-    if service_reference is not None:
-        impacting = (
-            impacted(principal)
-            .join(Service, col(Service.id) == col(MaintenanceService.service_id))
-            .where(Service.reference == service_reference.strip())
-        )
-        statement = statement.where(col(Maintenance.id).in_(impacting))
-    if status:
-        statement = statement.where(col(Maintenance.status).in_(status))
-    if classification:
-        statement = statement.where(col(Maintenance.classification).in_(classification))
-    if start_before is not None:
-        statement = statement.where(col(Maintenance.date_start) <= aware(start_before))
-    if end_after is not None:
-        statement = statement.where(col(Maintenance.date_end) >= aware(end_after))
-    statement = statement.order_by(*order)
-    if period:
-        maintenances, total = paginate_in_one_statement(db, statement, page)
+    statement = filters.apply(select(Maintenance))
+    if filters.period:
+        # A period's few windows are each checked on their own links and counted beside the
+        # page by a window function: the cost follows the period, not the customer's history
+        # (docs/decisions/maintenances-view.md).
+        period = each_impacting_visible_services(statement, principal).order_by(*ordered(sort))
+        maintenances, total = paginate_in_one_statement(db, period, page)
     else:
-        filtered = service_reference is not None or status or classification
-        count = None if filtered or principal.is_staff else impacted_count(principal)
-        maintenances, total = paginate(db, statement, page, count)
+        # A customer's unfiltered count is read from the links alone, without the
+        # maintenances (docs/decisions/maintenance-scope.md).
+        count = None if filters.narrowing or principal.is_staff else impacted_count(principal)
+        maintenances, total = MAINTENANCES.page(db, principal, statement, sort, page, count=count)
     members = [maintenance_out(maintenance, language) for maintenance in maintenances]
-    result = collection(request, "Maintenance", members, total, page, with_items=True)
-    return cast(ItemsCollection[MaintenanceOut], result)
+    return cast(ItemsCollection[MaintenanceOut], MAINTENANCES.answer(request, members, total, page))
 
 
 @router.get("/{maintenance_id}", response_model=MaintenanceDetailOut)
