@@ -116,7 +116,7 @@ UNKNOWN_RELATION = N_("Embedding {relation} is not supported.")
 
 def embeddable(*relations: str) -> Callable[..., Awaitable[frozenset[str]]]:
     """A dependency reading ``includes[]=relation`` against the relations the resource can embed
-    instead of their IRIs; 400 for any other, as ``ordering`` answers an unknown sort field."""
+    instead of their IRIs; 400 for any other, as ``lists.Sorting`` answers an unknown sort field."""
     known = frozenset(relations)
 
     async def includes(

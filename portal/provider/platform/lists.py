@@ -16,13 +16,12 @@ child list read as JSON (docs/decisions/json-lists.md) — its line in ``bench/r
 end its count after an empty page.
 """
 
-from collections.abc import Awaitable, Callable, Container, Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, cast
 
 from fastapi import Request
 from sqlalchemy import Select, func, union_all
-from sqlalchemy.orm import Mapped
 from sqlalchemy.sql.elements import ColumnElement, UnaryExpression
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
@@ -74,28 +73,6 @@ class Sorting:
         if self.tiebreak is not None and all(self.tiebreak is not seen for seen, _ in keys):
             keys.append((self.tiebreak, keys[-1][1] if keys else False))
         return keys
-
-
-Ordering = list[UnaryExpression[Any]]
-
-
-def ordering(
-    allowed: Mapping[str, Mapped[Any]], default: Sequence[Mapped[Any]]
-) -> Callable[[Request], Awaitable[Ordering]]:
-    """A dependency reading ``order[field]=asc|desc`` against the resource's allow-list.
-
-    Several fields sort in the order given; the ``default`` columns (ascending) apply when none
-    is given and, after the requested fields, keep the order stable from page to page.
-    """
-
-    async def parse(request: Request) -> Ordering:
-        clauses: Ordering = [
-            allowed[field].desc() if descending else allowed[field].asc()
-            for field, descending in requested_sort(request, allowed)
-        ]
-        return [*clauses, *(column.asc() for column in default)]
-
-    return parse
 
 
 def requested_sort(request: Request, allowed: Container[str]) -> list[tuple[str, bool]]:

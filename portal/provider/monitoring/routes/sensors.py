@@ -18,13 +18,17 @@ import sqlalchemy as sa
 from fastapi import Depends, Query, Request
 from fastapi.responses import Response
 from sqlalchemy import Row
-from sqlalchemy.dialects.postgresql import ARRAY, JSONB
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.i18n import N_
-from portal.permissions import VIEW_MONITORING_MENU
 from portal.provider.monitoring.chart import ChartRequest, Series, Span, render_chart
+from portal.provider.monitoring.queries import (
+    SENSORS,
+    SensorFiltersDep,
+    readable_sensors,
+    visible_sensors,
+)
 from portal.provider.monitoring.schemas.sensors import (
     SENSOR_COLUMNS,
     LegendEntryOut,
@@ -36,7 +40,7 @@ from portal.provider.platform.db import SessionDep
 from portal.provider.platform.errors import ApiError
 from portal.provider.platform.hydra import ItemsCollection, Pagination, collection
 from portal.provider.platform.language import LanguageDep
-from portal.provider.platform.lists import Ordering, ordering, paginate
+from portal.provider.platform.lists import Sort
 from portal.provider.platform.models import (
     RollupResolution,
     Sensor,
@@ -45,15 +49,15 @@ from portal.provider.platform.models import (
     SensorSample,
 )
 from portal.provider.platform.routing import ProviderRouter
-from portal.provider.platform.scoping import one_or_404, scope_to_companies
+from portal.provider.platform.scoping import one_or_404
 from portal.provider.platform.security import CurrentPrincipal, Principal
 
 router = ProviderRouter(prefix="/api/sensors", tags=["sensors"])
 
 # The monitoring screen reads a company's sensors in one call (spec 7 sends no paging): without
-# ``itemsPerPage`` the list holds up to this many, ``totalItems`` telling how many there are.
+# ``itemsPerPage`` the list holds up to this many, ``totalItems`` telling how many there are
+# (docs/decisions/monitoring-screen.md). The one list with paging of its own.
 SENSORS_PER_RESPONSE_MAX = 2000
-TAGS_MAX = 50
 # What each span reads, and the time between two of its points.
 _SPAN_SOURCE: dict[Span, tuple[RollupResolution | None, timedelta]] = {
     Span.LAST_2_HOURS: (None, timedelta(minutes=5)),
@@ -63,31 +67,6 @@ _SPAN_SOURCE: dict[Span, tuple[RollupResolution | None, timedelta]] = {
 }
 # Only the chart itself: nothing it could load, no script it could run, even opened on its own.
 _SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
-
-_requested_ordering = ordering(
-    {
-        "group": col(Sensor.group),
-        "device": col(Sensor.device),
-        "name": col(Sensor.name),
-        "priority": col(Sensor.priority),
-        "position": col(Sensor.position),
-        "status": col(Sensor.status),
-    },
-    default=[],
-)
-
-
-async def sensor_ordering(request: Request) -> Ordering:
-    """The requested order, then the screen's: group, device, priority descending, position
-    (spec 2), the id last so pages never overlap."""
-    return [
-        *(await _requested_ordering(request)),
-        col(Sensor.group).asc(),
-        col(Sensor.device).asc(),
-        col(Sensor.priority).desc(),
-        col(Sensor.position).asc(),
-        col(Sensor.id).asc(),
-    ]
 
 
 async def sensor_paging(
@@ -105,46 +84,21 @@ async def sensor_paging(
     return Pagination(page, items_per_page or SENSORS_PER_RESPONSE_MAX)
 
 
-def visible_sensors(principal: Principal) -> SelectOfScalar[Sensor]:
-    """The sensors ``principal`` may read; 403 without the monitoring permission."""
-    if not principal.allows(VIEW_MONITORING_MENU):
-        raise ApiError(403)
-    return scope_to_companies(select(Sensor), principal, Sensor.company_id)
-
-
-def _with_any_tag(db: Session, tags: list[str]) -> sa.ColumnElement[bool]:
-    """Sensors carrying at least one of ``tags`` (a JSON list column)."""
-    if db.get_bind().dialect.name == "postgresql":
-        wanted = sa.cast(sa.literal(tags, ARRAY(sa.String)), ARRAY(sa.String))
-        return cast(sa.ColumnElement[bool], sa.cast(col(Sensor.tags), JSONB).op("?|")(wanted))
-    each = sa.func.json_each(col(Sensor.tags)).table_valued("value")
-    return sa.exists(sa.select(sa.literal(1)).select_from(each).where(each.c.value.in_(tags)))
-
-
 @router.get("", response_model=ItemsCollection[SensorOut])
 def list_sensors(
     request: Request,
     db: SessionDep,
     principal: CurrentPrincipal,
     page: Annotated[Pagination, Depends(sensor_paging)],
-    order: Annotated[Ordering, Depends(sensor_ordering)],
-    tags: Annotated[
-        list[str] | None,
-        Query(alias="tags[]", max_length=TAGS_MAX, description="Sensors with any of these tags."),
-    ] = None,
-    tags_plain: Annotated[
-        list[str] | None, Query(alias="tags", max_length=TAGS_MAX, include_in_schema=False)
-    ] = None,
+    filters: SensorFiltersDep,
+    sort: Annotated[Sort, Depends(SENSORS.sorting.read)],
 ) -> ItemsCollection[SensorOut]:
-    statement = visible_sensors(principal)
-    wanted = [tag.strip() for tag in [*(tags or ()), *(tags_plain or ())] if tag.strip()]
-    if wanted:
-        statement = statement.where(_with_any_tag(db, sorted(set(wanted))))
-    rows = statement.with_only_columns(*SENSOR_COLUMNS).order_by(*order)
-    sensors, total = paginate(db, cast(SelectOfScalar[Row[Any]], rows), page)
+    # The columns the screen shows as plain rows, not entities: a company's 2 000 sensors come
+    # in one page (docs/decisions/list-rows-not-entities.md).
+    rows = filters.apply(readable_sensors(principal)).with_only_columns(*SENSOR_COLUMNS)
+    sensors, total = SENSORS.page(db, principal, cast(SelectOfScalar[Row[Any]], rows), sort, page)
     members = [sensor_out(sensor) for sensor in sensors]
-    result = collection(request, "Sensor", members, total, page, with_items=True)
-    return cast(ItemsCollection[SensorOut], result)
+    return cast(ItemsCollection[SensorOut], SENSORS.answer(request, members, total, page))
 
 
 def _visible_sensor(db: Session, principal: Principal, sensor_id: uuid.UUID) -> Sensor:
@@ -166,6 +120,7 @@ def chart_legend(
 ) -> ItemsCollection[LegendEntryOut]:
     sensor = _visible_sensor(db, principal, sensor_id)
     entries = [legend_entry_out(entry) for entry in _legend(db, sensor.id)]
+    # A chart's few series, never paged: the whole legend as one page (not a list endpoint).
     page = Pagination(1, max(len(entries), 1))
     result = collection(
         request, "SensorChartLegendEntry", entries, len(entries), page, with_items=True
