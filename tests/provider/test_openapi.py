@@ -151,7 +151,7 @@ def test_paged_lists_declare_their_bounds(document: dict[str, Any]) -> None:
         paged += 1
         page, size = (_integer(parameters[name]["schema"]) for name in ("page", "itemsPerPage"))
         assert (page["minimum"], page["maximum"]) == (1, MAX_PAGE), (method, path)
-        if path == "/api/sensors":  # a whole company's sensors in one call (routes/sensors.py)
+        if path == "/api/sensors":  # a company's sensors in one call (monitoring/routes/sensors.py)
             assert size["minimum"] == 1, (method, path)
         else:  # 0: the number of items alone
             assert size["minimum"] == 0, (method, path)

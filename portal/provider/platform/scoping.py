@@ -84,7 +84,7 @@ def company_branches(
     statement: SelectOfScalar[T], principal: Principal, company_column: Any
 ) -> list[SelectOfScalar[T]]:
     """``statement`` scoped like ``scope_to_companies``, split into one statement per company
-    of a customer (staff: one statement over every company), for ``hydra.paginate_branches``
+    of a customer (staff: one statement over every company), for ``lists.paginate_branches``
     to read each in index order and merge."""
     if principal.is_staff:
         return [statement]
