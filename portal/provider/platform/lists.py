@@ -18,7 +18,7 @@ end its count after an empty page.
 
 from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from fastapi import Request
 from sqlalchemy import Select, func, union_all
@@ -33,6 +33,9 @@ from portal.provider.platform.scoping import CompanyScope, Scope
 from portal.provider.platform.security import Principal
 
 T = TypeVar("T")
+# The one filter style: a frozen dataclass of what the request asked, built by one async
+# dependency (the only place naming the query parameters), whose ``apply(statement: S) -> S``
+# narrows a list's statement.
 S = TypeVar("S", bound=Select[Any])
 
 # (column, descending) pairs: the order of a list's rows, total once its tie-break is in.
@@ -92,13 +95,6 @@ def requested_sort(request: Request, allowed: Container[str]) -> list[tuple[str,
 
 
 # --- filters ----------------------------------------------------------------------------------
-
-
-class ListFilters(Protocol):
-    """The one filter style: a frozen dataclass of what the request asked, built by one async
-    dependency (which alone names the query parameters), narrowing a statement here."""
-
-    def apply(self, statement: S) -> S: ...
 
 
 def words(column: Any, folded: str) -> list[ColumnElement[bool]]:

@@ -36,7 +36,8 @@ class Scope(Protocol):
     ) -> SelectOfScalar[T]: ...
 
 
-@dataclass(frozen=True)
+# Not compared: a column's ``==`` is SQL.
+@dataclass(frozen=True, eq=False)
 class CompanyScope:
     """Rows whose ``column`` names one of the principal's companies: the scope of nearly every
     list. ``branches`` splits a statement by company, for the lists read company by company."""
