@@ -43,6 +43,7 @@ SHARED = {
     "portal.origins",
     "portal.permissions",
     "portal.private_files",
+    "portal.request_timing",
     "portal.routes",
     "portal.settings",
     "portal.validation",

@@ -1,4 +1,5 @@
-"""The provider's side of request ids, access logs and metrics: one small ASGI middleware.
+"""The provider's side of request ids, access logs and metrics: ``portal.request_timing``'s
+middleware, observing each answer by route.
 
 The request id comes from the caller's ``X-Request-ID`` (the portal sends its own) or is made
 here; it goes back in the answer's header and on every log line written while the request runs.
@@ -7,55 +8,18 @@ an id in it), and logins, 429 refusals, imports and exports feed their own metri
 """
 
 import logging
-import time
 
-from starlette.datastructures import Headers, MutableHeaders
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Scope
 
 from portal import metrics
-from portal.logs import REQUEST_ID_HEADER, accept_request_id, request_id_var
+from portal.request_timing import TimedRequests
 
 logger = logging.getLogger("portal.provider.access")
 
 
-class ProviderRequestMiddleware:
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        request_id = accept_request_id(Headers(scope=scope).get(REQUEST_ID_HEADER))
-        # Not reset at the end: the unexpected-error handler, which Starlette runs outside
-        # every middleware, still logs and answers with it. Each request is its own task.
-        request_id_var.set(request_id)
-        started = time.perf_counter()
-        status = 500
-        sent_bytes = 0
-        received_bytes = 0
-
-        async def counting_receive() -> Message:
-            nonlocal received_bytes
-            message = await receive()
-            if message["type"] == "http.request":
-                received_bytes += len(message.get("body", b""))
-            return message
-
-        async def send_with_id(message: Message) -> None:
-            nonlocal status, sent_bytes
-            if message["type"] == "http.response.start":
-                status = message["status"]
-                MutableHeaders(scope=message)[REQUEST_ID_HEADER] = request_id
-            elif message["type"] == "http.response.body":
-                sent_bytes += len(message.get("body", b""))
-            await send(message)
-
-        try:
-            await self.app(scope, counting_receive, send_with_id)
-        finally:
-            elapsed = time.perf_counter() - started
-            _observe(scope, status, elapsed, received_bytes, sent_bytes)
+class ProviderRequestMiddleware(TimedRequests):
+    def observe(self, scope: Scope, status: int, elapsed: float, received: int, sent: int) -> None:
+        _observe(scope, status, elapsed, received, sent)
 
 
 def _observe(scope: Scope, status: int, elapsed: float, received: int, sent: int) -> None:
