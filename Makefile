@@ -18,11 +18,12 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 
 install: $(VENV)/.installed
 
-## Serve the built portal on http://localhost:$(PORT) with the demo data.
-run: install
+## Serve the built portal on http://localhost:$(PORT) with the demo data, with the production
+## server (python -m portal.serve: it drains on SIGTERM, docs/decisions/graceful-drain.md).
+run: build
 	$(BIN)/python -m portal.provider seed-demo
 	$(BIN)/python -m portal.provider print-logins
-	$(BIN)/reflex run --env prod --frontend-port $(PORT) --backend-port $(PORT)
+	$(BIN)/python -m portal.serve --port $(PORT)
 
 ## The development server: front end on $(PORT), backend on 8000, hot reload.
 dev: install
@@ -69,9 +70,10 @@ i18n: install
 docs: install
 	$(BIN)/python -m portal.docs_pdf data/docs
 
-## The production front end, as the Dockerfile builds it.
+## The production front end, as the Dockerfile builds it. Its pages open their websocket at
+## PORTAL_PUBLIC_URL (http://localhost:$(PORT) by default): build again when that changes.
 build: install
-	$(BIN)/reflex export --frontend-only --no-zip
+	REFLEX_ENV_MODE=prod $(BIN)/reflex export --frontend-only --no-zip
 
 ## Fill the PostgreSQL database of DATABASE_URL with the benchmark data set (SCALE=1: 2 000
 ## companies, 200 000 services, 2 million invoices, 105 million sensor samples). Empties it first.

@@ -1,9 +1,11 @@
 """Health and metrics endpoints on the portal's single production port.
 
 ``GET /healthz``: the process answers (the Dockerfile's HEALTHCHECK; a restart cures nothing
-that this does not see). ``GET /readyz``: the database of the embedded provider, Redis when
-configured and the provider API each answer within ``READINESS_TIMEOUT_SECONDS``; otherwise 503
-naming the failing part, with the kind of failure and never a URL or a credential.
+that this does not see), stopping or not. ``GET /readyz``: the database of the embedded provider,
+Redis when configured and the provider API each answer within ``READINESS_TIMEOUT_SECONDS``;
+otherwise 503 naming the failing part, with the kind of failure and never a URL or a credential.
+From the moment the worker is told to stop, 503 ``{"status": "stopping"}`` at once, without
+asking anything: the proxy takes the instance out while it still serves (``portal.drain``).
 ``GET /metrics``: Prometheus, for a scraper holding ``METRICS_TOKEN``, or without a token for a
 direct client on the loopback address only (docs/decisions/operations-metrics.md).
 """
@@ -20,7 +22,7 @@ import sqlalchemy as sa
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
-from portal import metrics
+from portal import drain, metrics
 from portal.settings import get_settings
 
 logger = logging.getLogger(__name__)
@@ -52,6 +54,12 @@ async def healthz() -> JSONResponse:
 @router.get(READY_PATH)
 async def readyz() -> JSONResponse:
     settings = get_settings()
+    if drain.worker.stopping:
+        return JSONResponse(
+            {"status": "stopping", "instance": settings.effective_instance_name},
+            status_code=503,
+            headers=_NO_STORE,
+        )
     checks: dict[str, Awaitable[None]] = {}
     if dependencies.engine is not None:
         checks["database"] = _check_database(dependencies.engine)

@@ -11,6 +11,7 @@ from reflex.utils import prerequisites
 
 from portal import health, metrics
 from portal.connections import provider_base_url
+from portal.drain import DrainMiddleware, ReflexEventWork
 from portal.edge import EdgeMiddleware, ForwardedClient
 from portal.event_failures import on_event_failure
 from portal.feeds import router as feeds_router
@@ -63,6 +64,8 @@ backend.add_middleware(
 )
 # The user's address behind the reverse proxy, before anything reads the request's client.
 backend.add_middleware(ForwardedClient, trusted=trusted_proxies(tuple(settings.trusted_proxies)))
+# A stopping worker closes its connections after each answer and sends new tabs elsewhere.
+backend.add_middleware(DrainMiddleware)
 # Outermost: the request id is known to every layer below, and every answer is counted.
 backend.add_middleware(EdgeMiddleware)
 
@@ -71,6 +74,16 @@ backend.add_middleware(EdgeMiddleware)
 def private_state_files() -> None:
     """The tabs' states hold session tokens: other local users must not read them."""
     make_private(prerequisites.get_states_dir().absolute())
+
+
+# What a stopping worker waits for before it closes a tab (portal.drain, portal.serve).
+tab_events = ReflexEventWork(app)
+
+
+@app.register_lifespan_task
+def count_tab_events() -> None:
+    """Runs after Reflex's own lifespan task has started the worker's event processor."""
+    tab_events.count_events()
 
 
 # First of the event middlewares: no other sees an event of a state its cookie does not match.

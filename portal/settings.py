@@ -137,6 +137,11 @@ class Settings(BaseSettings):
     metrics_token: str = ""
     # How long /readyz waits for each dependency.
     readiness_timeout_seconds: float = 2.0
+    # A stopping instance (SIGTERM) serves on this long with /readyz at 503, so that the proxy
+    # takes it out; then it accepts nothing new and gives what it holds up to the grace period
+    # to finish (docs/decisions/graceful-drain.md).
+    shutdown_drain_seconds: float = Field(default=10, ge=0)
+    shutdown_grace_seconds: float = Field(default=30, ge=0)
     # Housekeeping: how long expired or used rows are kept before the purge removes them.
     audit_retention_days: int = 400
     expired_token_retention_days: int = 7

@@ -151,6 +151,16 @@ class Socket:
             elif message.startswith(f"44{NAMESPACE},"):
                 raise RuntimeError(f"connection refused: {message[:200]}")
 
+    @property
+    def closed(self) -> bool:
+        """Whether the server has closed the websocket (the page's socket is then disconnected)."""
+        return self._reader is not None and self._reader.done()
+
+    async def wait_closed(self) -> None:
+        """Returns once the server has closed the websocket."""
+        if self._reader is not None:
+            await asyncio.wait([self._reader])
+
     async def emit(self, name: str, payload: dict[str, Any] | None = None) -> None:
         event = {"name": name, "payload": payload or {}, "router_data": _router_data(self.path)}
         await self._connection.send(f"42{NAMESPACE}," + json.dumps(["event", event]))
@@ -174,6 +184,12 @@ class Socket:
             await self._connection.close()
         if self._reader is not None:
             self._reader.cancel()
+
+    async def disconnect(self) -> None:
+        """What the page's ``socket.disconnect()`` does: Socket.IO's disconnect, then the close."""
+        if not self.closed:
+            await self._connection.send(f"41{NAMESPACE},")
+        await self.close()
 
 
 @dataclass

@@ -1,13 +1,14 @@
-"""Graceful shutdown (issue 17): SIGTERM to the main process (what `docker stop` sends) or to the
-whole process group (systemd's default) lets every request in progress finish with its answer,
-closes the open websockets without telling their Socket.IO clients to stay away (so they
-reconnect, behind the proxy to another instance), and the instance exits.
+"""Graceful shutdown (issues 17 and 56): SIGTERM to the main process (what `docker stop` sends) or
+to the whole process group (systemd's default) lets every request in progress finish with its
+answer, closes the open websockets without telling their Socket.IO clients to stay away (so they
+reconnect, behind the proxy to another instance), and the instance exits 0.
 
-The instance is Reflex's production runner (`reflex run --env prod`: Granian, two workers),
-backend only: the `reflex run` process is Granian's main process and stops its workers the same
-way as the Dockerfile's single port, which only adds the built pages as a mount
-(`run_backend_prod` → `run_granian_backend_prod`). Without the front-end build it is ready in
-seconds. Its own SQLite database, state directory and no Redis.
+The instance is the production server (`python -m portal.serve`) serving the backend only, as
+the Dockerfile runs it but for the built pages, a mount; ready in seconds. Its own SQLite
+database, state directory and no Redis, so one worker (the supervisor's part with several is
+tests/deployment/test_drain.py's). No drain period here (SHUTDOWN_DRAIN_SECONDS=0):
+what the drain adds behind a proxy is tests/deployment/test_drain.py. The websocket client
+below is not Reflex's page: asked to reconnect, it does not, and the worker closes it.
 
 The requests in progress are wrong-password logins (argon2, slow on purpose). Half of them are
 sent whole before the signal (running or queued when it comes, unless the machine is fast); the
@@ -72,20 +73,17 @@ def instance(tmp_path: Path) -> Iterator[Instance]:
         "MAIL_DIR": str(tmp_path / "mail"),
         "SMTP_URL": "",
         "SEED_DEMO": "false",
-        "GRANIAN_WORKERS": "2",
         "LOG_FORMAT": "text",
-        # Reflex empties its state directory at start: this instance's, not the checkout's.
         "REFLEX_STATES_WORKDIR": str(tmp_path / "states"),
         "PROMETHEUS_MULTIPROC_DIR": str(tmp_path / "metrics"),
-        # --backend-only refuses a front-end port, and rxconfig.py names one (PORT).
-        "REFLEX_FRONTEND_PORT": "0",
+        "SHUTDOWN_DRAIN_SECONDS": "0",
     }
     env.pop("PATCHBAY_METRICS_DIR_READY", None)
     log = tmp_path / "portal.log"
     with log.open("wb") as output:
         process = subprocess.Popen(
-            [sys.executable, "-m", "reflex", "run", "--env", "prod", "--backend-only",
-             "--backend-port", str(port), "--backend-host", "127.0.0.1"],
+            [sys.executable, "-m", "portal.serve", "--no-frontend", "--port", str(port),
+             "--host", "127.0.0.1"],
             cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
         )  # fmt: skip
     running = Instance(url, process, log)
