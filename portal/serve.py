@@ -212,6 +212,11 @@ class _WithoutColors(logging.Filter):
 
 
 def _run_worker(module: ModuleType, listeners: Listeners) -> None:
+    # The supervisor's handlers came with the fork. The worker ignores the stop signals until
+    # its server takes them (the supervisor repeats them meanwhile) and once it has stopped
+    # (Uvicorn then puts back the handlers it found).
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, signal.SIG_IGN)
     from portal.settings import get_settings
 
     settings = get_settings()
