@@ -6,7 +6,7 @@ PORT ?= 3000
 export PORT
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 
-.PHONY: install run dev test test-unit test-provider test-e2e lint format typecheck i18n docs build bench bench-data import token clean
+.PHONY: install run dev test test-unit test-provider test-e2e lint format typecheck i18n docs build bench bench-data soak image import token clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -85,6 +85,19 @@ bench-data: install
 ## BENCH_ARGS passes options, e.g. BENCH_ARGS="--tree /tmp/bench-tree --only 'a service'".
 bench: install
 	$(BIN)/python -m bench.run $(BENCH_ARGS)
+
+## The soak: 50 simulated browsers and API readers against the production server for
+## SOAK_MINUTES (30) on the PostgreSQL database of DATABASE_URL (emptied, then the demo) and a
+## Redis of its own; fails if memory, connections, file descriptors, latency or log volume grow
+## without bound. Report and charts in bench/results/soak-*. Not part of CI.
+SOAK_MINUTES ?= 30
+soak: install
+	$(BIN)/python -m bench.soak --minutes $(SOAK_MINUTES)
+
+## The production image, built with podman on a base made of Debian's packages
+## (scripts/base-image.sh, scripts/image.sh); IMAGE names it.
+image:
+	scripts/image.sh
 
 ## Load a JSON Lines file into the provider's database: make import FILE=estate.jsonl
 ## (format and examples: docs/integration.md). Running it again resumes or re-syncs.
