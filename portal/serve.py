@@ -30,11 +30,13 @@ import os
 import signal
 import socket
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import wait
 from multiprocessing.process import BaseProcess
+from pathlib import Path
 from types import FrameType, ModuleType
 from typing import cast
 
@@ -93,11 +95,24 @@ def _load_app(port: int, internal_port: int, frontend: bool) -> ModuleType:
     environment.REFLEX_BACKEND_PORT.set(internal_port)
     from reflex.utils import prerequisites
 
-    if frontend:
-        built = prerequisites.get_web_dir() / "build" / "client" / "index.html"
-        if not built.exists():
-            sys.exit(f"The production pages are not built ({built}): run `make build` first.")
+    web = prerequisites.get_web_dir().absolute()
+    if frontend and not (web / "build" / "client" / "index.html").exists():
+        sys.exit(f"The production pages are not built in {web}: run `make build` first.")
+    if not os.access(web, os.W_OK):
+        environment.REFLEX_WEB_WORKDIR.set(_writable_web_dir(web))
     return prerequisites.get_app()
+
+
+def _writable_web_dir(web: Path) -> Path:
+    """Reflex writes a marker into its web directory each time the app starts (that the app
+    takes uploads); on a read-only root filesystem (the image) a directory in TMPDIR, a tmpfs,
+    stands in for it, the built pages linked in."""
+    stand_in = Path(tempfile.gettempdir()) / "patchbay-web"
+    stand_in.mkdir(exist_ok=True)
+    build = stand_in / "build"
+    if not build.exists():
+        build.symlink_to(web / "build")
+    return stand_in
 
 
 def _worker_count(requested: int | None) -> int:
