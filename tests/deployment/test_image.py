@@ -1,29 +1,34 @@
-"""Issue 56, item 2: the image built from the Dockerfile runs as production runs it.
+"""Issue 56, items 2 and 5: the image built from the Dockerfile runs as production runs it, and
+the orchestration examples are valid.
 
 ``IMAGE`` names an image that scripts/image.sh built with podman on a base of Debian's packages
 (CI's image step does). The container runs against the host's PostgreSQL (a scratch database,
 the demo loaded from the host) and a Redis of the test's own, on the host's network, as a
 non-root user, its root filesystem read-only, with a tmpfs on /tmp and a directory for
-/app/data: the image's HEALTHCHECK reports it healthy, alice signs in over HTTP, the built
-pages are served, nothing else can be written, and ``podman stop`` ends it with exit code 0
-(it drains)."""
+/app/data: the image's HEALTHCHECK reports it healthy, alice signs in over HTTP, the built pages
+are served, nothing else can be written, and ``podman stop`` ends it with exit code 0 (it drains).
+deploy/compose.yaml passes ``podman-compose config`` and deploy/kubernetes/ the schemas of
+Kubernetes (``kubernetes-validate --strict``)."""
 
 import os
 import secrets
 import shutil
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
+import yaml
 
-from tests.deployment.cluster import DEMO_PASSWORD, postgres_url, scratch_database, seed_demo
+from tests.deployment.cluster import DEMO_PASSWORD, ROOT, postgres_url, scratch_database, seed_demo
 from tests.ports import free_port
 from tests.redis_server import RedisServer
 
 IMAGE = os.environ.get("IMAGE", "")
+BIN = Path(sys.executable).parent
 # What scripts/image.sh says of this machine: runc, and limits a process may set.
 PODMAN = ["podman", "--runtime", "runc"]
 LIMITS = ["--ulimit", "nofile=4096:4096", "--ulimit", "nproc=4096:4096"]
@@ -114,3 +119,31 @@ def test_the_image_runs_healthy_as_non_root_read_only_and_serves_a_sign_in(
 
     _podman("stop", "--time", "60", name)
     assert _podman("inspect", "--format", "{{.State.ExitCode}}", name).stdout.strip() == "0"
+
+
+def test_the_compose_file_is_valid() -> None:
+    env = {
+        **os.environ,
+        "SECRET_KEY": "s",
+        "POSTGRES_PASSWORD": "p",
+        "RELAY_HOST": "[smtp.example.com]:587",
+    }
+    config = subprocess.run(
+        [BIN / "podman-compose", "-f", ROOT / "deploy" / "compose.yaml", "config"],
+        capture_output=True, text=True, env=env, check=False,
+    )  # fmt: skip
+    assert config.returncode == 0, config.stderr
+    services = yaml.safe_load(config.stdout)["services"]
+    for name in ("portal-a", "portal-b"):
+        assert services[name]["read_only"] is True
+        assert services[name]["environment"]["INSTANCE_NAME"] == name
+
+
+def test_the_kubernetes_example_passes_the_schemas_of_kubernetes() -> None:
+    manifests = sorted((ROOT / "deploy" / "kubernetes").glob("*.yaml"))
+    validated = subprocess.run(
+        [BIN / "kubernetes-validate", "--strict", "--quiet", *manifests],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert manifests
+    assert validated.returncode == 0, validated.stdout + validated.stderr
