@@ -98,7 +98,7 @@ def _load_app(port: int, internal_port: int, frontend: bool) -> ModuleType:
     web = prerequisites.get_web_dir().absolute()
     if frontend and not (web / "build" / "client" / "index.html").exists():
         sys.exit(f"The production pages are not built in {web}: run `make build` first.")
-    if not os.access(web, os.W_OK):
+    if web.exists() and not os.access(web, os.W_OK):
         environment.REFLEX_WEB_WORKDIR.set(_writable_web_dir(web))
     return prerequisites.get_app()
 
@@ -107,11 +107,8 @@ def _writable_web_dir(web: Path) -> Path:
     """Reflex writes a marker into its web directory each time the app starts (that the app
     takes uploads); on a read-only root filesystem (the image) a directory in TMPDIR, a tmpfs,
     stands in for it, the built pages linked in."""
-    stand_in = Path(tempfile.gettempdir()) / "patchbay-web"
-    stand_in.mkdir(exist_ok=True)
-    build = stand_in / "build"
-    if not build.exists():
-        build.symlink_to(web / "build")
+    stand_in = Path(tempfile.mkdtemp(prefix="patchbay-web-"))
+    (stand_in / "build").symlink_to(web / "build")
     return stand_in
 
 
