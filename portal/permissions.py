@@ -206,6 +206,14 @@ def staff_domain_violation(roles: Iterable[str], email: str, staff_mail_domain: 
     return is_staff(roles) and not is_staff_email(email, staff_mail_domain)
 
 
+def honoured_roles(roles: Iterable[str], email: str, staff_mail_domain: str) -> tuple[str, ...]:
+    """The roles a user acts with: a staff role held by an e-mail outside the staff domain
+    counts for nothing (docs/decisions/staff-roles.md), however it came to be stored."""
+    if is_staff_email(email, staff_mail_domain):
+        return tuple(roles)
+    return tuple(role for role in roles if role not in STAFF_ROLES)
+
+
 def may_impersonate(actor_roles: Iterable[str], target_roles: Iterable[str]) -> bool:
     """DESIGN 4: admins and sales impersonate; nobody impersonates an admin; sales only
     customers. (No chains and not oneself are checked by the caller, who knows the session.)"""

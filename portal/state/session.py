@@ -17,9 +17,10 @@ from portal import routes
 from portal.client import Forbidden, ProviderClient, ProviderError, Unauthorized, User
 from portal.connections import backend_url, forget_client, session_client, session_store
 from portal.i18n import N_, format_moment, gettext
-from portal.permissions import RULES, Rule, rules_for, user_writes_blocked
+from portal.permissions import RULES, Rule, honoured_roles, rules_for, user_writes_blocked
 from portal.routes import Access
 from portal.session_store import COOKIE_NAME, PortalSession, cookie_value
+from portal.settings import get_settings
 from portal.state.messages import TERMS_REMINDER, Events, MessagesState
 from portal.state.preferences import PreferencesState
 
@@ -168,7 +169,9 @@ class SessionState(PreferencesState):
         self.lastname = user.lastname
         self.company_name = user.company.name if user.company and user.company.name else ""
         self.roles = list(user.roles)
-        self.rules = sorted(rule.key for rule in rules_for(user.roles))
+        # As the provider honours them: no staff rule for an e-mail outside the staff domain.
+        acting = honoured_roles(user.roles, user.email, get_settings().staff_mail_domain)
+        self.rules = sorted(rule.key for rule in rules_for(acting))
         self.has_accepted_terms = user.has_accepted_terms
         self.second_factor_due = session.second_factor_due if session else False
         self.impersonator_id = session.impersonator_id if session else ""

@@ -20,7 +20,7 @@ from fastapi import FastAPI
 from psycopg import sql
 from sqlmodel import Session
 
-from portal.permissions import Role
+from portal.permissions import Role, is_staff
 from portal.provider.accounts import passwords
 from portal.provider.accounts.passwords import hash_password
 from portal.provider.main import ProviderMount, create_app
@@ -139,7 +139,10 @@ class World:
             user = User(
                 firstname=fields.pop("firstname", key.capitalize()),
                 lastname=fields.pop("lastname", "Test"),
-                email=fields.pop("email", f"{key}@example.test"),
+                # Staff roles count only on an e-mail of the staff domain.
+                email=fields.pop(
+                    "email", f"{key}@{'patchbay' if is_staff(roles) else 'example'}.test"
+                ),
                 company_id=self.companies[company],
                 roles=list(roles),
                 password_hash=self.password_hash,

@@ -59,6 +59,18 @@ async def test_staff_list_every_company(
     ]
 
 
+async def test_a_staff_role_stored_on_an_outside_email_reads_as_a_customer(
+    client: httpx.AsyncClient, world: World, sign_in: SignIn
+) -> None:
+    """Stored before the staff-domain rule covered every staff role (or behind its back): it
+    gives nothing, so the account reads its own company only, not every customer's."""
+    world.add_user("outsider", "acme", roles=(Role.SPH_READ_ONLY,), email="ro@outside.test")
+    await sign_in("outsider")
+    assert _names(await client.get("/api/companies")) == ["Acme Networks"]
+    response = await client.get(f"/api/companies/{world.companies['globex']}")
+    assert response.status_code == 404
+
+
 @pytest.mark.parametrize(
     ("reader", "company", "status"),
     [
@@ -141,7 +153,7 @@ async def test_included_sales_carry_their_managers_and_assistants(
     assert julien["fullName"] == "Julien Test"
     assert julien["officePhone"] == "+33 1 99 00 11 00"
     assert julien["mobilePhone"] is None
-    assert julien["email"] == "julien@example.test"
+    assert julien["email"] == "julien@patchbay.test"
     assert [assistant["firstname"] for assistant in julien["assistants"]] == ["Camille"]
     olivier = julien["manager"]
     assert olivier["firstname"] == "Olivier"

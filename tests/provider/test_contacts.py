@@ -157,7 +157,7 @@ async def test_contact_cards_carry_what_the_spec_shows(
     assert emma["fullName"] == "Emma Test"
     assert emma["officePhone"] == "+33 1 99 00 11 00"
     assert emma["mobilePhone"] == "+33 6 39 98 11 00"
-    assert emma["email"] == "emma@example.test"
+    assert emma["email"] == "emma@patchbay.test"
     assert emma["manager"]["fullName"] == "Priya Test"
 
 

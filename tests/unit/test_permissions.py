@@ -16,6 +16,7 @@ from portal.permissions import (
     assignable_roles,
     can,
     can_update_profile,
+    honoured_roles,
     is_staff_company,
     rules_for,
     staff_domain_violation,
@@ -149,3 +150,9 @@ def test_the_ui_names_rules_only_through_the_table() -> None:
     when misspelled; views name the constants of ``portal.permissions`` instead."""
     spelled = [(path.name, text) for path, text in _ui_string_constants() if RULE_KEY.match(text)]
     assert spelled == []
+
+
+def test_a_staff_role_counts_only_on_a_staff_email() -> None:
+    roles = [Role.SPH_READ_ONLY, Role.ACCESS_INVOICES]
+    assert honoured_roles(roles, "ro@patchbay.test", "patchbay.test") == tuple(roles)
+    assert honoured_roles(roles, "ro@outside.test", "patchbay.test") == (Role.ACCESS_INVOICES,)

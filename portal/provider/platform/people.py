@@ -6,7 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from portal.permissions import honoured_roles
 from portal.provider.platform.models import User
+from portal.settings import get_settings
 
 
 class Someone(Protocol):
@@ -33,5 +35,14 @@ class Person:
     has_accepted_terms: bool
 
     @classmethod
+    def acting(
+        cls, id: uuid.UUID, email: str, roles: Sequence[str], has_accepted_terms: bool
+    ) -> "Person":
+        """The user as they act: with the roles they are honoured in (a staff role stored on an
+        e-mail outside the staff domain gives nothing)."""
+        domain = get_settings().staff_mail_domain
+        return cls(id, email, honoured_roles(roles, email, domain), has_accepted_terms)
+
+    @classmethod
     def of(cls, user: User) -> "Person":
-        return cls(user.id, user.email, tuple(user.roles), user.has_accepted_terms)
+        return cls.acting(user.id, user.email, user.roles, user.has_accepted_terms)

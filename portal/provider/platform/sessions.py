@@ -173,12 +173,12 @@ def current_session(db: Session, request: Request) -> LiveSession | None:
     auxiliary = {row[-1] for row in rows if row[-1] is not None}
     impersonator = None
     if impersonator_id is not None:
-        impersonator = Person(
-            impersonator_id, impersonator_email, tuple(impersonator_roles), impersonator_accepted
+        impersonator = Person.acting(
+            impersonator_id, impersonator_email, impersonator_roles, impersonator_accepted
         )
     return LiveSession(
         id=session_id,
-        user=Person(user_id, email, tuple(roles), accepted),
+        user=Person.acting(user_id, email, roles, accepted),
         company_ids=frozenset({company_id, *auxiliary}),
         user_is_active=active,
         second_factor_confirmed=confirmed_at is not None,
