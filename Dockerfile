@@ -6,7 +6,7 @@
 #
 #   docker build --build-arg PORTAL_PUBLIC_URL=https://portal.example.com -t patchbay .
 #   docker run -p 3000:3000 --read-only --tmpfs /tmp -v patchbay-data:/app/data \
-#     -e DATABASE_URL=postgresql://… -e REDIS_URL=redis://… -e SECRET_KEY=… patchbay
+#     -e DATABASE_URL=postgresql://… -e REDIS_URL=redis://… -e SECRET_KEY=… -e SECOND_FACTOR_KEY=… patchbay
 #
 # Build arguments:
 #   BASE_IMAGE          the Python 3.11 base of both stages: the public python:3.11-slim-bookworm,
@@ -20,6 +20,7 @@
 #   REDIS_URL           required: Reflex state shared by the workers (GRANIAN_WORKERS, one per core
 #                       by default); without Redis, a single worker runs.
 #   SECRET_KEY          required in production.
+#   SECOND_FACTOR_KEY   required in production: seals the second factors' secrets (README).
 #   PORTAL_PUBLIC_URL   as above, for the links of e-mails and the allowed origins.
 #   PROVIDER_API_URL    the provider's own API; empty means the embedded one.
 #   SEED_DEMO=false     keeps the demo companies and users out of a real database.

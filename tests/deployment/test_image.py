@@ -60,6 +60,7 @@ def container(tmp_path: Path) -> Iterator[tuple[str, str]]:
                 "--env", f"PORT={port}", "--env", f"DATABASE_URL={database_url}",
                 "--env", f"REDIS_URL={redis_server.url}",
                 "--env", f"SECRET_KEY={secrets.token_urlsafe(32)}",
+                "--env", f"SECOND_FACTOR_KEY={secrets.token_urlsafe(32)}",
                 "--env", f"PORTAL_PUBLIC_URL=http://127.0.0.1:{port}",
                 "--env", "SHUTDOWN_DRAIN_SECONDS=1", IMAGE,
             )  # fmt: skip
@@ -125,6 +126,7 @@ def test_the_compose_file_is_valid() -> None:
     env = {
         **os.environ,
         "SECRET_KEY": "s",
+        "SECOND_FACTOR_KEY": "k",
         "POSTGRES_PASSWORD": "p",
         "RELAY_HOST": "[smtp.example.com]:587",
     }

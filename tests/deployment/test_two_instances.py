@@ -364,27 +364,40 @@ def test_staff_set_up_the_second_factor_that_production_requires(
         expect(page.get_by_role("table", name="Users")).to_be_visible(timeout=30_000)
 
 
-def _failed_logins(url: str, local_address: str, times: int, forwarded_for: str = "") -> list[int]:
+def _status_of(message: str) -> int | str:
+    """The provider's answer behind the login form's message (English: the socket asks for no
+    other language); a message of neither kind is returned as it is, for the assertion to show."""
+    if message == "Invalid credentials.":
+        return 401
+    if message.startswith("Too many attempts."):
+        return 429
+    return message
+
+
+def _failed_logins(
+    url: str, local_address: str, times: int, forwarded_for: str = ""
+) -> list[int | str]:
     """The provider's answers (401, or 429 once the address is locked) to ``times`` logins of
     unknown e-mails (so that no account's limit counts) on the login page of ``url``, from
     ``local_address`` of the loopback; in a thread of its own, as Playwright's sync API holds
     this thread's event loop."""
 
-    async def log_in() -> list[int]:
+    async def log_in() -> list[int | str]:
         login = LoginState.get_full_name()
         socket = ReflexSocket(
             url, str(uuid.uuid4()), "/login", forwarded_for=forwarded_for,
             local_address=local_address,
         )  # fmt: skip
-        codes = []
+        codes: list[int | str] = []
         async with socket:
             for _ in range(times):
                 email = f"nobody.{uuid.uuid4().hex[:12]}@example.test"
                 form = {"form": {"email": email, "password": "Not-the-password-1"}}
                 await socket.emit(f"{login}.submit", form)
-                codes.append(
-                    await socket.until(lambda update: state_value(update, login, "error_code"))
+                message = await socket.until(
+                    lambda update: state_value(update, login, "error_message")
                 )
+                codes.append(_status_of(message))
         return codes
 
     with ThreadPoolExecutor(1) as pool:
