@@ -23,6 +23,9 @@ def _log_in(page: Page, email: str) -> None:
     expect(
         page.get_by_role("button", name=re.compile("User menu|Menu utilisateur"))
     ).to_be_visible()
+    # Shows once the home page is hydrated: a menu clicked before never opens (as
+    # tests/e2e/helpers.py's expect_home says).
+    expect(page.get_by_test_id("signed-in-since")).to_be_visible()
 
 
 def home(page: Page) -> None:
