@@ -3,11 +3,14 @@ and order form, an invoice's PDF, a ticket's attachments. The object must exist 
 a batch); a file sent again under the same name replaces the stored one. An API token needs the
 scope of the object's kind (``services``, ``invoices``, ``tickets``)."""
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import Depends, File, Form, Request, Response, UploadFile
+from fastapi import Depends, Request, Response
 from pydantic import Field
+from starlette.concurrency import run_in_threadpool
 
+from portal.i18n import N_
 from portal.provider.integration.files import (
     MAX_FILE_BYTES,
     Stored,
@@ -18,10 +21,12 @@ from portal.provider.integration.files import (
 )
 from portal.provider.platform import audit
 from portal.provider.platform.db import SessionDep
+from portal.provider.platform.errors import ApiError, Violation
 from portal.provider.platform.hydra import ApiModel
 from portal.provider.platform.models import DocumentKind
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.security import Principal, integration_writer
+from portal.provider.platform.uploads import Upload, multipart_body, read_upload
 
 router = ProviderRouter(prefix="/api/integration", tags=["integration"])
 
@@ -34,7 +39,15 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     413: {"description": f"The file exceeds {MAX_FILE_BYTES // (1024 * 1024)} MB."},
     422: {"description": "Empty file, or not a PDF where one is required (`file`)."},
 }
-UploadDep = Annotated[UploadFile, File(description="The file; its name is kept.")]
+_FILE = multipart_body()
+_DOCUMENT = multipart_body(
+    kind={
+        "type": "string",
+        "enum": [k.value for k in DocumentKind],
+        "description": "`handover` or `loa`.",
+    }
+)
+NOT_A_KIND = N_("This value should be one of: {choices}.")
 ServicesWriter = Annotated[Principal, Depends(integration_writer("services"))]
 InvoicesWriter = Annotated[Principal, Depends(integration_writer("invoices"))]
 TicketsWriter = Annotated[Principal, Depends(integration_writer("tickets"))]
@@ -46,26 +59,36 @@ class FileOut(ApiModel):
     name: str = Field(description="The file name as stored and offered for download.")
 
 
-def _read(upload: UploadFile) -> bytes:
-    # One byte past the limit is enough to refuse the file without reading all of it.
-    return upload.file.read(MAX_FILE_BYTES + 1)
+async def _read(request: Request) -> Upload:
+    return await read_upload(request, limit=MAX_FILE_BYTES)
 
 
-def _answer(
+def _kind(upload: Upload) -> DocumentKind:
+    try:
+        return DocumentKind(upload.fields.get("kind", ""))
+    except ValueError:
+        choices = ", ".join(kind.value for kind in DocumentKind)
+        violation = Violation("kind", NOT_A_KIND, {"choices": choices})
+        raise ApiError(422, violations=[violation]) from None
+
+
+async def _answer(
     request: Request,
     response: Response,
     db: SessionDep,
     principal: Principal,
-    stored: Stored,
+    store: Callable[[], Stored],
     **detail: Any,
 ) -> FileOut:
+    """Stores the file (``store``, off the event loop) and records the change."""
+    stored = await run_in_threadpool(store)
     if stored.status != "unchanged":
         if principal.token is not None:
             detail |= {"token_id": str(principal.token.id), "token_name": principal.token.name}
         audit.record(
             db, request, "integration.file", actor=principal.user, status=stored.status, **detail
         )
-    db.commit()
+    await run_in_threadpool(db.commit)
     response.status_code = 201 if stored.status == "created" else 200
     return FileOut(status=stored.status, id=str(stored.id), name=stored.name)
 
@@ -75,11 +98,10 @@ def _answer(
     response_model=FileOut,
     summary="Upload a service document",
     responses={201: {"description": "Stored as a new document."}, **_ERRORS},
+    openapi_extra=_DOCUMENT,
 )
-def put_document(
+async def put_document(
     reference: str,
-    kind: Annotated[DocumentKind, Form(description="`handover` or `loa`.")],
-    file: UploadDep,
     request: Request,
     response: Response,
     db: SessionDep,
@@ -87,8 +109,15 @@ def put_document(
 ) -> FileOut:
     """A handover report or letter of authorisation (PDF) of the service `reference`, keyed on
     its kind and file name."""
-    stored = put_service_document(db, reference, kind, file.filename or "", _read(file))
-    return _answer(request, response, db, principal, stored, service=reference, kind=kind.value)
+    upload = await _read(request)
+    kind = _kind(upload)
+
+    def store() -> Stored:
+        return put_service_document(db, reference, kind, upload.name, upload.content)
+
+    return await _answer(
+        request, response, db, principal, store, service=reference, kind=kind.value
+    )
 
 
 @router.put(
@@ -96,18 +125,22 @@ def put_document(
     response_model=FileOut,
     summary="Upload a service's order form",
     responses={201: {"description": "The service had no order form."}, **_ERRORS},
+    openapi_extra=_FILE,
 )
-def put_order(
+async def put_order(
     reference: str,
-    file: UploadDep,
     request: Request,
     response: Response,
     db: SessionDep,
     principal: ServicesWriter,
 ) -> FileOut:
     """The signed order form (PDF) of the service `reference`."""
-    stored = put_order_pdf(db, reference, file.filename or "", _read(file))
-    return _answer(request, response, db, principal, stored, service=reference, file="order")
+    upload = await _read(request)
+
+    def store() -> Stored:
+        return put_order_pdf(db, reference, upload.name, upload.content)
+
+    return await _answer(request, response, db, principal, store, service=reference, file="order")
 
 
 @router.put(
@@ -115,18 +148,22 @@ def put_order(
     response_model=FileOut,
     summary="Upload an invoice's PDF",
     responses={201: {"description": "The invoice had no PDF."}, **_ERRORS},
+    openapi_extra=_FILE,
 )
-def put_invoice(
+async def put_invoice(
     reference: str,
-    file: UploadDep,
     request: Request,
     response: Response,
     db: SessionDep,
     principal: InvoicesWriter,
 ) -> FileOut:
     """The PDF of the invoice or credit note `reference`."""
-    stored = put_invoice_pdf(db, reference, file.filename or "", _read(file))
-    return _answer(request, response, db, principal, stored, invoice=reference)
+    upload = await _read(request)
+
+    def store() -> Stored:
+        return put_invoice_pdf(db, reference, upload.name, upload.content)
+
+    return await _answer(request, response, db, principal, store, invoice=reference)
 
 
 @router.put(
@@ -134,16 +171,21 @@ def put_invoice(
     response_model=FileOut,
     summary="Upload a ticket attachment",
     responses={201: {"description": "Stored as a new attachment."}, **_ERRORS},
+    openapi_extra=_FILE,
 )
-def put_attachment(
+async def put_attachment(
     reference: str,
-    file: UploadDep,
     request: Request,
     response: Response,
     db: SessionDep,
     principal: TicketsWriter,
 ) -> FileOut:
     """An attachment of the ticket `reference`, keyed on its file name; any type."""
-    content = _read(file)
-    stored = put_ticket_attachment(db, reference, file.filename or "", content, file.content_type)
-    return _answer(request, response, db, principal, stored, ticket=reference)
+    upload = await _read(request)
+
+    def store() -> Stored:
+        return put_ticket_attachment(
+            db, reference, upload.name, upload.content, upload.content_type
+        )
+
+    return await _answer(request, response, db, principal, store, ticket=reference)

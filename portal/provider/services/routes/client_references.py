@@ -10,8 +10,10 @@ from portal.client_references import (
     CLIENT_REFERENCE_MAX_LENGTH,
     CLIENT_REFERENCES_MAX,
     IMPORT_HEADER,
+    INVALID_CSV_FILE,
     REFERENCE_MAX_LENGTH,
     TEMPLATE_FILENAME,
+    is_csv_file,
     split_client_references,
 )
 from portal.i18n import N_
@@ -26,7 +28,7 @@ from portal.provider.platform.models import Service
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.scoping import one_or_404
 from portal.provider.platform.security import CurrentPrincipal, Principal
-from portal.provider.platform.uploads import read_upload
+from portal.provider.platform.uploads import multipart_body, read_upload
 from portal.provider.services.client_reference_csv import (
     UTF8_BOM,
     CsvRejected,
@@ -37,6 +39,7 @@ from portal.provider.services.client_reference_writes import write_client_refere
 from portal.provider.services.queries import visible_services
 from portal.provider.services.routes.services import one_service_out
 from portal.provider.services.schemas.services import ServiceIncludes, ServiceOut
+from portal.settings import get_settings
 
 router = ProviderRouter(prefix="/api/services/client_reference", tags=["services"])
 
@@ -113,33 +116,19 @@ def _report(violations: list[Violation]) -> list[Violation]:
     return [*violations[:REPORT_MAX_LINES], more]
 
 
-# The body is read by hand (to stop at the size limit), so its shape is documented here.
-_MULTIPART_FILE = {
-    "requestBody": {
-        "required": True,
-        "content": {
-            "multipart/form-data": {
-                "schema": {
-                    "type": "object",
-                    "properties": {"file": {"type": "string", "format": "binary"}},
-                    "required": ["file"],
-                }
-            }
-        },
-    }
-}
-
-
-@router.post("/import", response_model=ImportResult, openapi_extra=_MULTIPART_FILE)
+@router.post("/import", response_model=ImportResult, openapi_extra=multipart_body())
 async def import_client_references(
     request: Request, db: SessionDep, principal: CurrentPrincipal
 ) -> ImportResult:
     """A ``reference;clientReferences`` CSV (multipart field ``file``): every line is checked
     first, then all are written in one transaction; any wrong line and nothing is written."""
     _require_reference_access(principal)
-    content = await read_upload(request)
+    settings = get_settings()
+    upload = await read_upload(
+        request, limit=settings.import_max_bytes, accepts=is_csv_file, refusal=INVALID_CSV_FILE
+    )
     try:
-        parsed = await run_in_threadpool(parse_import, content)
+        parsed = await run_in_threadpool(parse_import, upload.content)
     except CsvRejected as rejected:
         violation = Violation("file", rejected.message)
         raise ApiError(422, rejected.message, violations=[violation]) from rejected
