@@ -64,6 +64,10 @@ MANAGE_USER_LDAP = Rule("manage", "User.ldap")
 VIEW_STAFF_COMPANIES = Rule("view", "Company.staff")
 # DESIGN 5: the write endpoints and API tokens by which the provider's systems feed it.
 MANAGE_INTEGRATION = Rule("manage", "Integration")
+# Issue 49: opening tickets, writing in their conversations, closing and reopening them, on the
+# tickets of one's own companies. Customers only: staff read tickets, and the helpdesk answers
+# through the integration API.
+WRITE_TICKETS = Rule("write", "Ticket")
 # Issue 17, beyond the spec: the audit log (logins, impersonations, user changes, imports).
 VIEW_AUDIT_LOG = Rule("view", "AuditLog")
 
@@ -88,6 +92,7 @@ PERMISSION_TABLE: tuple[tuple[Rule, frozenset[Role] | None], ...] = (
     (VIEW_STAFF_COMPANIES, frozenset({Role.ADMIN})),
     (MANAGE_INTEGRATION, frozenset({Role.ADMIN})),
     (VIEW_AUDIT_LOG, frozenset({Role.ADMIN})),
+    (WRITE_TICKETS, frozenset(CLIENT_ROLES)),
 )
 RULES = frozenset(rule for rule, _granted in PERMISSION_TABLE)
 

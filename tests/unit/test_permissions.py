@@ -53,6 +53,8 @@ def test_every_role_sees_the_common_menus(role: str, menu: str) -> None:
         ("view", "Company.staff", {Role.ADMIN}),
         # DESIGN 5: the integration API and its tokens are held by ROLE_ADMIN.
         ("manage", "Integration", {Role.ADMIN}),
+        # Issue 49: customers write tickets; staff, read-only or not, do not.
+        ("write", "Ticket", set(CLIENT_ROLES)),
     ],
 )
 def test_each_rule_is_granted_to_exactly_its_roles(
