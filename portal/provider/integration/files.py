@@ -6,19 +6,15 @@ bytes change nothing.
 """
 
 import hashlib
-import os
-import re
-import tempfile
-import unicodedata
 import uuid
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import PurePosixPath
 
 from sqlmodel import Session, select
 
 from portal.i18n import N_
-from portal.provider.platform.downloads import safe_filename
 from portal.provider.platform.errors import ApiError, Violation
+from portal.provider.platform.file_store import display_name, write_file
 from portal.provider.platform.models import (
     DocumentKind,
     Invoice,
@@ -30,7 +26,7 @@ from portal.provider.platform.models import (
 from portal.settings import get_settings
 
 MAX_FILE_BYTES = 25 * 1024 * 1024
-STORE_DIR = Path("documents") / "integration"
+STORE_DIR = PurePosixPath("documents") / "integration"
 NOT_A_PDF = N_("The file must be a PDF document.")
 EMPTY_FILE = N_("The file is empty.")
 TOO_LARGE = N_("A file may not exceed {max} MB.")
@@ -45,7 +41,6 @@ _KEPT_TYPES = {
     "text/csv",
     "application/zip",
 }
-_DISK_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
 @dataclass(frozen=True)
@@ -55,19 +50,6 @@ class Stored:
     status: str
     id: uuid.UUID
     name: str
-
-
-def disk_name(name: str) -> str:
-    """An ASCII name for the disk: accents folded, anything else but ``A-Za-z0-9._-`` as ``_``."""
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    cleaned = _DISK_UNSAFE.sub("_", ascii_name).strip("._")[-100:]
-    return cleaned or "file"
-
-
-def display_name(filename: str, fallback: str = "document.pdf") -> str:
-    """The name offered for download: the last part of what the client sent (browsers and
-    some tools send a path), without characters unsafe in a header."""
-    return safe_filename(PurePosixPath(filename.replace("\\", "/")).name, fallback=fallback)
 
 
 def check_content(content: bytes, *, pdf: bool) -> None:
@@ -89,19 +71,7 @@ def _same_bytes(relative: str | None, content: bytes) -> bool:
 
 
 def _write(area: str, owner: uuid.UUID, name: str, content: bytes, previous: str | None) -> str:
-    """Write ``content`` atomically; remove the file it replaces if this API stored it (the demo
-    data's shared files are left alone). Answers the path relative to the data directory."""
-    root = get_settings().data_dir
-    relative = (STORE_DIR / area / str(owner) / disk_name(name)).as_posix()
-    target = root / relative
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".upload-")
-    with os.fdopen(handle, "wb") as stream:
-        stream.write(content)
-    Path(temporary).replace(target)
-    if previous and previous != relative and previous.startswith(STORE_DIR.as_posix() + "/"):
-        (root / previous).unlink(missing_ok=True)
-    return relative
+    return write_file(STORE_DIR, f"{area}/{owner}", name, content, previous)
 
 
 def _service(db: Session, reference: str) -> Service:
