@@ -1,4 +1,5 @@
-"""Markup made elsewhere, made safe to put in a page: ticket HTML and sensor chart SVG.
+"""Markup made elsewhere, made safe to put in a page: ticket HTML, the Markdown of ticket
+messages, and sensor chart SVG.
 
 The embedded provider sanitises ticket HTML before it stores and sends it (DESIGN section 4),
 and the portal's client sanitises it again, with the same allow-list, as it arrives: with
@@ -10,6 +11,11 @@ HTML goes through ``nh3`` (the Ammonia sanitiser): an allow-list of formatting t
 attributes; no script, style, iframe, form, image or event handler survives, the content of
 ``script`` and ``style`` is dropped with them, links keep only ``http``, ``https`` and ``mailto``
 targets (no ``javascript:``, ``data:`` or ``vbscript:``) and get ``rel="noopener noreferrer"``.
+
+Markdown (a ticket's messages) is rendered by ``markdown-it-py`` in CommonMark mode with raw
+HTML off (typed tags show as text), then goes through the same ``nh3`` allow-list as ticket
+HTML: a message can hold no more than a description can, and no image at all (a remote one
+would tell its author who read the message, and when).
 
 SVG is parsed as XML by ``defusedxml`` (no DTD, no entity, so no expansion bomb and no outside
 file) and written again from an allow-list of the elements and attributes that charts drawn by
@@ -28,6 +34,7 @@ from html import escape
 
 import nh3
 from defusedxml.ElementTree import fromstring as parse_xml
+from markdown_it import MarkdownIt
 
 _HTML_TAGS = {
     "a", "abbr", "b", "blockquote", "br", "caption", "code", "dd", "div", "dl", "dt", "em",
@@ -55,6 +62,15 @@ def sanitize_html(html: str) -> str:
         link_rel=LINK_REL,
         strip_comments=True,
     )
+
+
+# Raw HTML off: ``<b>`` typed in a message is text, not markup; links stay links.
+_MARKDOWN = MarkdownIt("commonmark", {"html": False})
+
+
+def render_markdown(text: str) -> str:
+    """``text`` (Markdown) as HTML safe to put in a page: rendered, then sanitised."""
+    return sanitize_html(_MARKDOWN.render(text))
 
 
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"

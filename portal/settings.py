@@ -90,10 +90,15 @@ class Settings(BaseSettings):
     data_dir: Path = DATA_DIR
     # Largest client-reference CSV accepted (spec 5); 5 MB holds well over 100 000 lines.
     import_max_bytes: int = 5 * 1024 * 1024
+    # Largest file a customer attaches to a ticket (issue 49).
+    ticket_attachment_max_bytes: int = 10 * 1024 * 1024
+    # The numbers of tickets opened in the portal start here, above the helpdesk's own
+    # (docs/decisions/ticket-conversations.md).
+    portal_ticket_number_start: int = 1_000_000
 
     # Request limits (issue 18): a larger body is a 413, a longer query string a 414, larger
     # headers a 431. The integration API takes large batches; an upload elsewhere is bounded by
-    # import_max_bytes and its multipart envelope.
+    # the larger of import_max_bytes and ticket_attachment_max_bytes, and its multipart envelope.
     body_max_bytes: int = 1024 * 1024
     integration_body_max_bytes: int = 32 * 1024 * 1024
     query_max_bytes: int = 8 * 1024

@@ -23,6 +23,7 @@ from portal.provider.services.routes.service_types import router as service_type
 from portal.provider.services.routes.services import router as services
 from portal.provider.services.routes.services_export import router as services_export
 from portal.provider.services.routes.termination_documents import router as termination_documents
+from portal.provider.support.routes.ticket_writes import router as ticket_writes
 from portal.provider.support.routes.tickets import router as tickets
 
 ROUTERS = (
@@ -50,6 +51,7 @@ ROUTERS = (
     invoice_summary,
     invoices,
     tickets,
+    ticket_writes,
     audit_log,
     sensors,
 )

@@ -131,7 +131,13 @@ def test_rate_limited_operations_declare_429_with_retry_after(document: dict[str
         for path, method, operation in operations(document)
         if 429 in statuses(operation)
     }
-    assert limited == {("/login", "post"), ("/login/second_factor", "post"), ("/reset", "post")}
+    assert limited == {
+        ("/login", "post"),
+        ("/login/second_factor", "post"),
+        ("/reset", "post"),
+        ("/api/tickets", "post"),
+        ("/api/tickets/{ticket_id}/messages", "post"),
+    }
     for path, method in limited:
         headers = document["paths"][path][method]["responses"]["429"]["headers"]
         assert headers["Retry-After"]["required"] is True

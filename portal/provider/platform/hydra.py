@@ -85,26 +85,37 @@ class Pagination:
         return self.items_per_page == 0
 
 
-async def pagination(
-    page: Annotated[int, Query(description="Page number, from 1.")] = 1,
-    items_per_page: Annotated[
-        int,
-        Query(
-            alias="itemsPerPage",
-            description="Items per page (documented maximum); 0 for the number of items alone.",
-        ),
-    ] = DEFAULT_ITEMS_PER_PAGE,
-) -> Pagination:
-    maximum = get_settings().items_per_page_max
-    if not 1 <= page <= MAX_PAGE:
-        raise ApiError(400, N_("The page number must be between 1 and {max}."), max=MAX_PAGE)
-    if not 0 <= items_per_page <= maximum:
-        raise ApiError(
-            400, N_("The number of items per page must be between 0 and {max}."), max=maximum
-        )
-    return Pagination(page, items_per_page)
+# Every paging dependency, for the OpenAPI document to bound their parameters.
+PAGINATIONS: set[Callable[..., Awaitable[Pagination]]] = set()
 
 
+def paginated(default: int) -> Callable[..., Awaitable[Pagination]]:
+    """The paging parameters of a list, ``default`` items per page unless asked otherwise."""
+
+    async def pagination(
+        page: Annotated[int, Query(description="Page number, from 1.")] = 1,
+        items_per_page: Annotated[
+            int,
+            Query(
+                alias="itemsPerPage",
+                description="Items per page (documented maximum); 0 for the number of items alone.",
+            ),
+        ] = default,
+    ) -> Pagination:
+        maximum = get_settings().items_per_page_max
+        if not 1 <= page <= MAX_PAGE:
+            raise ApiError(400, N_("The page number must be between 1 and {max}."), max=MAX_PAGE)
+        if not 0 <= items_per_page <= maximum:
+            raise ApiError(
+                400, N_("The number of items per page must be between 0 and {max}."), max=maximum
+            )
+        return Pagination(page, items_per_page)
+
+    PAGINATIONS.add(pagination)
+    return pagination
+
+
+pagination = paginated(DEFAULT_ITEMS_PER_PAGE)
 PaginationDep = Annotated[Pagination, Depends(pagination)]
 
 

@@ -1,7 +1,8 @@
 """Size limits on every request (issue 18): a JSON body of 20 MB was read whole before this.
 
 A body longer than ``body_max_bytes`` (``integration_body_max_bytes`` on the integration API,
-whose batches are large by design; ``import_max_bytes`` and its envelope for a multipart upload)
+whose batches are large by design; the largest file an upload route takes and its envelope for a
+multipart upload)
 is a 413, refused from its declared ``Content-Length`` before anything is read, or as soon as a
 body without one passes the limit; the upload routes then check the file itself. A query string
 over ``query_max_bytes`` is a 414 and request headers over ``headers_max_bytes`` a 431. Errors
@@ -74,13 +75,15 @@ class RequestLimits:
 
 
 def _body_limit(path: str, content_type: str) -> int:
-    """The integration API's batches and files are large by design; a CSV upload may be as
-    large as an import allows, with its multipart envelope; any other body is small."""
+    """The integration API's batches and files are large by design; an upload may be as large
+    as a CSV import or a ticket attachment allows, with its multipart envelope; any other body
+    is small."""
     settings = get_settings()
     if INTEGRATION_PREFIX in path:
         return settings.integration_body_max_bytes
     if content_type.lower().startswith("multipart/form-data"):
-        return max(settings.body_max_bytes, settings.import_max_bytes + ENVELOPE_BYTES)
+        largest_file = max(settings.import_max_bytes, settings.ticket_attachment_max_bytes)
+        return max(settings.body_max_bytes, largest_file + ENVELOPE_BYTES)
     return settings.body_max_bytes
 
 

@@ -36,7 +36,7 @@ from fastapi.routing import APIRoute, RouteContext, iter_route_contexts
 from starlette.routing import BaseRoute
 
 from portal.origins import SAFE_METHODS
-from portal.provider.platform.hydra import MAX_PAGE, pagination
+from portal.provider.platform.hydra import MAX_PAGE, PAGINATIONS
 from portal.provider.platform.input_check import refuse_control_characters
 from portal.provider.platform.origin_check import refuse_foreign_writes
 from portal.provider.platform.responses import JsonLdResponse
@@ -221,7 +221,7 @@ def _amend_operation(
     operation["responses"] = dict(sorted(responses.items()))
     if credentials := _credentials(calls):
         operation["security"] = [{name: []} for name in credentials]
-    if pagination in calls:
+    if calls & PAGINATIONS:
         _bound_paging(operation, items_per_page_max)
 
 

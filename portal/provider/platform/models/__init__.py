@@ -52,6 +52,7 @@ from portal.provider.platform.models.services import (
     TerminationService,
 )
 from portal.provider.platform.models.support import (
+    AuthorType,
     CalendarFeed,
     Maintenance,
     MaintenanceClassification,
@@ -61,7 +62,11 @@ from portal.provider.platform.models.support import (
     MaintenanceType,
     Ticket,
     TicketAttachment,
+    TicketEvent,
+    TicketEventType,
+    TicketMessage,
     TicketPriority,
+    TicketReadMark,
     TicketStatus,
 )
 
@@ -71,6 +76,7 @@ metadata = SQLModel.metadata
 __all__ = [
     "ApiToken",
     "AuditLog",
+    "AuthorType",
     "CalendarFeed",
     "Company",
     "CompanySales",
@@ -114,7 +120,11 @@ __all__ = [
     "TerminationService",
     "Ticket",
     "TicketAttachment",
+    "TicketEvent",
+    "TicketEventType",
+    "TicketMessage",
     "TicketPriority",
+    "TicketReadMark",
     "TicketStatus",
     "TokenPurpose",
     "User",

@@ -52,15 +52,83 @@ class MaintenanceStatus(StrEnum):
     CANCELLED = "cancelled"
 
 
+class AuthorType(StrEnum):
+    CUSTOMER = "customer"
+    PROVIDER = "provider"
+
+
+class TicketEventType(StrEnum):
+    """What the helpdesk reads in ``GET /api/integration/events``."""
+
+    TICKET_OPENED = "ticketOpened"
+    MESSAGE_POSTED = "messagePosted"
+    ATTACHMENT_ADDED = "attachmentAdded"
+    TICKET_CLOSED = "ticketClosed"
+    TICKET_REOPENED = "ticketReopened"
+
+
 class TicketAttachment(SQLModel, table=True):
     __tablename__ = "ticket_attachments"
 
     id: uuid.UUID = id_field()
     ticket_id: uuid.UUID = Field(foreign_key="tickets.id", index=True, ondelete="CASCADE")
+    # The message the file came with; none: a file of the ticket itself.
+    message_id: uuid.UUID | None = Field(
+        default=None, foreign_key="ticket_messages.id", index=True, ondelete="CASCADE"
+    )
     filename: str = Field(max_length=255)
     size: int = 0
     content_type: str = Field(default="application/octet-stream", max_length=100)
     file_path: str = Field(max_length=500)
+
+
+class TicketMessage(SQLModel, table=True):
+    """One message of a ticket's conversation: a customer's, written in the portal, or the
+    provider's, sent by the helpdesk through the integration API (keyed on its ``reference``,
+    so a batch sent again adds nothing). The ticket's description is not one of them."""
+
+    __tablename__ = "ticket_messages"
+    __table_args__ = (sa.Index("ix_ticket_messages_ticket_id_created", "ticket_id", "created"),)
+
+    id: uuid.UUID = id_field()
+    ticket_id: uuid.UUID = Field(foreign_key="tickets.id", ondelete="CASCADE")
+    reference: str | None = reference_field()
+    author_type: AuthorType = Field(sa_type=enum_type(AuthorType))
+    # The customer who wrote it (none for the provider's, or once the user is deleted).
+    author_id: uuid.UUID | None = Field(default=None, foreign_key="users.id", ondelete="SET NULL")
+    author_name: str = Field(max_length=200)
+    body: str = Field(sa_type=sa.Text)
+    # ``body`` rendered from Markdown and sanitised (portal.markup): safe to show as HTML.
+    body_html: str = Field(sa_type=sa.Text)
+    created: datetime = Field(default_factory=utcnow)
+
+
+class TicketReadMark(SQLModel, table=True):
+    """Up to when a user has read a ticket's conversation."""
+
+    __tablename__ = "ticket_read_marks"
+
+    user_id: uuid.UUID = Field(foreign_key="users.id", primary_key=True, ondelete="CASCADE")
+    ticket_id: uuid.UUID = Field(foreign_key="tickets.id", primary_key=True, ondelete="CASCADE")
+    read_at: datetime = Field(default_factory=utcnow)
+
+
+class TicketEvent(SQLModel, table=True):
+    """What customers did in the portal, for the helpdesk to read in order: the id is the
+    feed's cursor (docs/decisions/ticket-conversations.md)."""
+
+    __tablename__ = "ticket_events"
+
+    id: int | None = Field(default=None, primary_key=True)
+    type: TicketEventType = Field(sa_type=enum_type(TicketEventType))
+    ticket_id: uuid.UUID = Field(foreign_key="tickets.id", index=True, ondelete="CASCADE")
+    message_id: uuid.UUID | None = Field(
+        default=None, foreign_key="ticket_messages.id", ondelete="CASCADE"
+    )
+    attachment_id: uuid.UUID | None = Field(
+        default=None, foreign_key="ticket_attachments.id", ondelete="CASCADE"
+    )
+    created: datetime = Field(default_factory=utcnow)
 
 
 class Ticket(SQLModel, table=True):
@@ -106,6 +174,10 @@ class Ticket(SQLModel, table=True):
     # The helpdesk's own categories (incident, request, question…): free text.
     type: str | None = Field(default=None, max_length=60)
     service_reference: str | None = Field(default=None, max_length=100, index=True)
+    # When it was last closed: a customer may reopen it for 14 days after.
+    closed_at: datetime | None = None
+    # The newest provider message, for the lists' unread mark.
+    last_reply_at: datetime | None = None
 
     attachments: list[TicketAttachment] = Relationship(cascade_delete=True)
 

@@ -5,6 +5,8 @@ companies' tickets only, staff every company's; another company's ticket or atta
 """
 
 import uuid
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
@@ -19,14 +21,21 @@ from portal.provider.platform.hydra import Collection, PaginationDep
 from portal.provider.platform.json_lists import json_list
 from portal.provider.platform.language import LanguageDep
 from portal.provider.platform.lists import Sort
-from portal.provider.platform.models import Company, Service, Ticket, TicketAttachment
+from portal.provider.platform.models import (
+    Company,
+    Service,
+    Ticket,
+    TicketAttachment,
+    TicketReadMark,
+)
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.scoping import (
     one_or_404,
     scope_to_companies,
     through_visible_services,
 )
-from portal.provider.platform.security import CurrentPrincipal
+from portal.provider.platform.security import CurrentPrincipal, Principal
+from portal.provider.support.conversations import standing
 from portal.provider.support.queries import (
     TICKETS,
     TicketFiltersDep,
@@ -38,6 +47,7 @@ from portal.provider.support.schemas.tickets import TicketIncludes, TicketOut, t
 router = ProviderRouter(prefix="/api/tickets", tags=["tickets"])
 # A ticket's files, listed by the database (docs/decisions/json-lists.md): their rows are not
 # worth ORM objects, and a selectin loader cost a list of tickets an eighth of its time.
+# The files of the ticket itself; a message's files are listed with the message.
 _ATTACHMENTS = json_list(
     {
         "id": col(TicketAttachment.id),
@@ -45,15 +55,32 @@ _ATTACHMENTS = json_list(
         "filename": col(TicketAttachment.filename),
     },
     col(TicketAttachment.ticket_id) == col(Ticket.id),
+    col(TicketAttachment.message_id).is_(None),
 )
 
 
-def ticket_attachments(db: Session, ids: list[uuid.UUID]) -> dict[uuid.UUID, list[dict[str, Any]]]:
-    """The attachments of the tickets ``ids``, in one statement."""
+@dataclass(frozen=True)
+class TicketExtras:
+    """What a ticket's answer reads beside the ticket: its files and the reader's read mark."""
+
+    attachments: list[dict[str, Any]]
+    read_at: datetime | None
+
+
+def ticket_extras(
+    db: Session, ids: list[uuid.UUID], user_id: uuid.UUID
+) -> dict[uuid.UUID, TicketExtras]:
+    """The attachments of the tickets ``ids`` and when ``user_id`` last read each, in one
+    statement."""
     if not ids:
         return {}
-    statement = select(col(Ticket.id), _ATTACHMENTS).where(col(Ticket.id).in_(ids))
-    return {row[0]: row[1] for row in db.execute(planned_once(statement))}
+    read_at = (
+        select(TicketReadMark.read_at)
+        .where(col(TicketReadMark.ticket_id) == col(Ticket.id), TicketReadMark.user_id == user_id)
+        .scalar_subquery()
+    )
+    statement = select(col(Ticket.id), _ATTACHMENTS, read_at).where(col(Ticket.id).in_(ids))
+    return {row[0]: TicketExtras(row[1], row[2]) for row in db.execute(planned_once(statement))}
 
 
 def _companies(db: SessionDep, tickets: list[Ticket]) -> dict[uuid.UUID, Company]:
@@ -79,25 +106,29 @@ def list_tickets(
     page costs about what the first does (docs/decisions/deep-invoice-pages.md)."""
     statement = filters.apply(readable_tickets(principal))
     tickets, total = TICKETS.page(db, principal, statement, sort, page, rows=select(Ticket))
-    attachments = ticket_attachments(db, [ticket.id for ticket in tickets])
+    extras = ticket_extras(db, [ticket.id for ticket in tickets], principal.user.id)
     companies = _companies(db, tickets) if "company" in includes else {}
     members = [
         ticket_out(
-            ticket, attachments[ticket.id], language, company=companies.get(ticket.company_id)
+            ticket,
+            extras[ticket.id].attachments,
+            language,
+            company=companies.get(ticket.company_id),
+            standing=standing(principal, ticket, extras[ticket.id].read_at),
         )
         for ticket in tickets
     ]
     return TICKETS.answer(request, members, total, page)
 
 
-@router.get("/{ticket_id}", response_model=TicketOut)
-def get_ticket(
+def one_ticket_out(
+    db: Session,
+    principal: Principal,
     ticket_id: uuid.UUID,
-    db: SessionDep,
-    principal: CurrentPrincipal,
-    includes: TicketIncludes,
-    language: LanguageDep,
+    includes: frozenset[str],
+    language: str,
 ) -> TicketOut:
+    """The ticket ``ticket_id`` as its item route answers it; 404 outside the caller's scope."""
     statement = visible_tickets(principal).where(Ticket.id == ticket_id)
     ticket = one_or_404(db, statement)
     company = db.get(Company, ticket.company_id) if "company" in includes else None
@@ -109,14 +140,27 @@ def get_ticket(
                 principal,
             )
         ).first()
+    extras = ticket_extras(db, [ticket.id], principal.user.id)[ticket.id]
     return ticket_out(
         ticket,
-        ticket_attachments(db, [ticket.id])[ticket.id],
+        extras.attachments,
         language,
         company=company,
         detail=True,
         service_iri=f"/api/services/{service_id}" if service_id else None,
+        standing=standing(principal, ticket, extras.read_at),
     )
+
+
+@router.get("/{ticket_id}", response_model=TicketOut)
+def get_ticket(
+    ticket_id: uuid.UUID,
+    db: SessionDep,
+    principal: CurrentPrincipal,
+    includes: TicketIncludes,
+    language: LanguageDep,
+) -> TicketOut:
+    return one_ticket_out(db, principal, ticket_id, includes, language)
 
 
 @router.get(

@@ -2,6 +2,7 @@
 
 import datetime as dt
 import uuid
+from dataclasses import dataclass
 from operator import itemgetter
 from typing import Annotated, Any
 
@@ -69,6 +70,23 @@ class TicketOut(Resource):
     )
     company: CompanyRef | str
     attachments: list[AttachmentOut]
+    has_unread_reply: bool = Field(
+        description="A provider message is newer than the caller last read the conversation."
+    )
+    can_write: bool = Field(description="The caller may post messages and files now.")
+    can_close: bool = Field(description="The caller may close the ticket now.")
+    reopenable_until: dt.datetime | None = Field(
+        description="While a closed ticket may still be reopened by the caller: until when."
+    )
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where the caller stands with a ticket: what they may do, whether a reply is unread."""
+
+    has_unread_reply: bool = False
+    may_write: bool = False
+    reopenable_until: dt.datetime | None = None
 
 
 def attachment_path(ticket_id: uuid.UUID, attachment_id: uuid.UUID) -> str:
@@ -99,7 +117,9 @@ def ticket_out(
     company: Company | None = None,
     detail: bool = False,
     service_iri: str | None = None,
+    standing: Standing = Standing(),
 ) -> TicketOut:
+    open_ = ticket.status is not TicketStatus.CLOSED
     return TicketOut(
         iri=iri("tickets", ticket.id),
         id=str(ticket.id),
@@ -126,4 +146,8 @@ def ticket_out(
             _attachment_out(ticket.id, row)
             for row in sorted(attachments, key=itemgetter("filename"))
         ],
+        has_unread_reply=standing.has_unread_reply,
+        can_write=standing.may_write and open_,
+        can_close=standing.may_write and open_,
+        reopenable_until=standing.reopenable_until if standing.may_write else None,
     )
