@@ -11,6 +11,7 @@ from portal.provider.accounts.routes.users import router as users
 from portal.provider.billing.routes.invoice_summary import router as invoice_summary
 from portal.provider.billing.routes.invoices import router as invoices
 from portal.provider.dashboard import router as dashboard
+from portal.provider.integration.routes.helpdesk import router as helpdesk
 from portal.provider.integration.routes.integration import router as integration
 from portal.provider.integration.routes.integration_files import router as integration_files
 from portal.provider.integration.routes.tokens import router as tokens
@@ -38,6 +39,7 @@ ROUTERS = (
     tokens,
     integration,
     integration_files,
+    helpdesk,
     # Before the services router: ``/api/services/export`` is not a service id.
     services_export,
     client_references,

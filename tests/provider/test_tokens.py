@@ -185,7 +185,7 @@ async def test_a_token_names_the_kinds_it_may_write(
     assert violation["propertyPath"] == "scopes[1]"
     assert violation["message"] == (
         "accounts is not a kind of the integration API; the kinds are companies, users, "
-        "services, invoices, tickets, maintenances, sensors, samples."
+        "services, invoices, tickets, ticket_replies, maintenances, sensors, samples."
     )
     created = await create_token(client, scopes=("services", "invoices", "services"))
     assert created["scopes"] == ["services", "invoices"]

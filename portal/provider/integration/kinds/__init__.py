@@ -10,6 +10,7 @@ from portal.provider.integration.kinds import (
     samples,
     sensors,
     services,
+    ticket_replies,
     tickets,
     users,
 )
@@ -20,6 +21,7 @@ KINDS: tuple[Kind, ...] = (
     services.KIND,
     invoices.KIND,
     tickets.KIND,
+    ticket_replies.KIND,
     maintenances.KIND,
     sensors.KIND,
     samples.KIND,

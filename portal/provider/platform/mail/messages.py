@@ -60,14 +60,21 @@ def reset_link(token: str) -> str:
     return portal_link(RESET_PASSWORD.path, token)
 
 
+def button_html(action: str, link: str) -> str:
+    """The link as a button, and spelled out under it for mail programs that hide buttons."""
+    return (
+        f'<p><a href="{escape(link)}" style="{_BUTTON_STYLE}">{escape(action)}</a></p>\n'
+        f'<p style="font-size: 13px; color: #60646c">{escape(link)}</p>'
+    )
+
+
 def _html(greeting: str, intro: str, action: str, link: str, outro: str, company: str) -> str:
     return f"""<!DOCTYPE html>
 <html>
 <body style="font-family: Arial, Helvetica, sans-serif; color: #1c2024; line-height: 1.5">
 <p>{escape(greeting)}</p>
 <p>{escape(intro)}</p>
-<p><a href="{escape(link)}" style="{_BUTTON_STYLE}">{escape(action)}</a></p>
-<p style="font-size: 13px; color: #60646c">{escape(link)}</p>
+{button_html(action, link)}
 <p>{escape(outro)}</p>
 <p>{escape(company)}</p>
 </body>

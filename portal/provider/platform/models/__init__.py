@@ -52,6 +52,7 @@ from portal.provider.platform.models.services import (
     TerminationService,
 )
 from portal.provider.platform.models.support import (
+    STATUS_LABELS,
     AuthorType,
     CalendarFeed,
     Maintenance,
@@ -74,6 +75,7 @@ from portal.provider.platform.models.support import (
 metadata = SQLModel.metadata
 
 __all__ = [
+    "STATUS_LABELS",
     "ApiToken",
     "AuditLog",
     "AuthorType",

@@ -7,6 +7,7 @@ from enum import StrEnum
 import sqlalchemy as sa
 from sqlmodel import Field, Relationship, SQLModel
 
+from portal.i18n import N_
 from portal.provider.platform.models.columns import enum_type, id_field, reference_field, utcnow
 from portal.provider.platform.models.services import Service
 
@@ -23,6 +24,22 @@ class TicketStatus(StrEnum):
     RESTORED_SERVICE = "restoredService"
     WAITING_FOR_ACCEPTANCE = "waitingForAcceptance"
     ON_HOLD_CUSTOMER_FEEDBACK_REQUIRED = "onHoldCustomerFeedbackRequired"
+
+
+# The statuses' names, as the API and the e-mails show them (translated for the reader).
+STATUS_LABELS = {
+    TicketStatus.ACTIVE: N_("Active"),
+    TicketStatus.OPEN: N_("Open"),
+    TicketStatus.CLOSED: N_("Closed"),
+    TicketStatus.SOLVED: N_("Solved"),
+    TicketStatus.WAITING_FOR_ACTION: N_("Waiting for action"),
+    TicketStatus.IN_PROGRESS: N_("In progress"),
+    TicketStatus.ON_HOLD_RFO: N_("On hold (RFO)"),
+    TicketStatus.ON_HOLD: N_("On hold"),
+    TicketStatus.RESTORED_SERVICE: N_("Service restored"),
+    TicketStatus.WAITING_FOR_ACCEPTANCE: N_("Waiting for acceptance"),
+    TicketStatus.ON_HOLD_CUSTOMER_FEEDBACK_REQUIRED: N_("On hold, customer feedback required"),
+}
 
 
 class TicketPriority(StrEnum):

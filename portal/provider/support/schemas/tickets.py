@@ -13,21 +13,14 @@ from portal.i18n import N_, gettext
 from portal.markup import sanitize_html
 from portal.provider.platform.embeds import CompanyRef, company_iri, company_ref
 from portal.provider.platform.hydra import ApiModel, Resource, embeddable, iri
-from portal.provider.platform.models import Company, Ticket, TicketPriority, TicketStatus
+from portal.provider.platform.models import (
+    STATUS_LABELS,
+    Company,
+    Ticket,
+    TicketPriority,
+    TicketStatus,
+)
 
-STATUS_LABELS = {
-    TicketStatus.ACTIVE: N_("Active"),
-    TicketStatus.OPEN: N_("Open"),
-    TicketStatus.CLOSED: N_("Closed"),
-    TicketStatus.SOLVED: N_("Solved"),
-    TicketStatus.WAITING_FOR_ACTION: N_("Waiting for action"),
-    TicketStatus.IN_PROGRESS: N_("In progress"),
-    TicketStatus.ON_HOLD_RFO: N_("On hold (RFO)"),
-    TicketStatus.ON_HOLD: N_("On hold"),
-    TicketStatus.RESTORED_SERVICE: N_("Service restored"),
-    TicketStatus.WAITING_FOR_ACCEPTANCE: N_("Waiting for acceptance"),
-    TicketStatus.ON_HOLD_CUSTOMER_FEEDBACK_REQUIRED: N_("On hold, customer feedback required"),
-}
 PRIORITY_LABELS = {
     TicketPriority.LOW: N_("Low"),
     TicketPriority.MEDIUM: N_("Medium"),
