@@ -95,6 +95,8 @@ class Settings(BaseSettings):
     # The numbers of tickets opened in the portal start here, above the helpdesk's own
     # (docs/decisions/ticket-conversations.md).
     portal_ticket_number_start: int = 1_000_000
+    # Tickets opened and messages written a minute per user; a burst past it is a 429.
+    ticket_messages_per_minute: int = 30
 
     # Request limits (issue 18): a larger body is a 413, a longer query string a 414, larger
     # headers a 431. The integration API takes large batches; an upload elsewhere is bounded by

@@ -45,3 +45,20 @@ def import_body(connection: psycopg.Connection, email: str) -> Body:
     )
     multipart = head.encode() + content + f"\r\n--{boundary}--\r\n".encode()
     return Body(multipart, f"multipart/form-data; boundary={boundary}", rows=len(references))
+
+
+def open_ticket_body(connection: psycopg.Connection, email: str) -> Body:
+    """A new ticket on the user's first service (issue 49)."""
+    service = connection.execute(
+        "SELECT s.id FROM services s JOIN users u ON u.company_id = s.company_id"
+        " WHERE u.email = %s ORDER BY s.reference LIMIT 1",
+        (email,),
+    ).fetchone()
+    body = {
+        "subject": "Loss of light since 09:40",
+        "description": "No light on the **A-end** since 09:40; the CPE was restarted.",
+        "type": "incident",
+        "priority": "high",
+        "service": f"/api/services/{service[0]}" if service else None,
+    }
+    return Body(json.dumps(body).encode(), "application/json")

@@ -173,6 +173,25 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         connections=(1, 10, 50),
         round_trips=4,
     ),
+    # Issue 49: a ticket's conversation (the principal, the ticket, the page with its count and
+    # each message's files as JSON) and opening a ticket (the principal, the service, the rate
+    # count, the feed's lock and number, the ticket, its event, the audit entry, the commit,
+    # and the answer read as "a ticket" reads it).
+    Endpoint(
+        "messages of a ticket",
+        "/provider/api/tickets/{alice_ticket}/messages",
+        ALICE,
+        round_trips=4,
+    ),
+    Endpoint(
+        "open a ticket",
+        "/provider/api/tickets",
+        ALICE,
+        "POST",
+        "open_ticket",
+        (1,),
+        round_trips=11,
+    ),
     # Issue 16: the heavy tenant's dashboard, under 50 ms at the median at 1 connection.
     Endpoint(
         "dashboard",

@@ -18,7 +18,7 @@ import redis
 from bench.generate.loader import plain_url
 from bench.generate.run import NotPostgreSQL, sqlalchemy_url
 from bench.run import report
-from bench.run.bodies import Body, import_body, login_body
+from bench.run.bodies import Body, import_body, login_body, open_ticket_body
 from bench.run.browsers import simulate, watch_monitoring
 from bench.run.database import capture, database_limit, render
 from bench.run.endpoints import ALICE, DEEP_PAGES, ENDPOINTS, PLACEHOLDERS, Endpoint
@@ -77,6 +77,9 @@ def _prepare(
     elif endpoint.body == "import":
         with psycopg.connect(database_url) as connection:
             body = import_body(connection, endpoint.user)
+    elif endpoint.body == "open_ticket":
+        with psycopg.connect(database_url) as connection:
+            body = open_ticket_body(connection, endpoint.user)
     item = Prepared(endpoint, endpoint.path.format(**values), body)
     if endpoint.body != "login":
         item.headers["Cookie"] = cookies[endpoint.user]

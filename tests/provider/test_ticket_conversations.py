@@ -374,6 +374,17 @@ async def test_a_burst_past_30_messages_a_minute_is_429(
     assert (await _post_message(client, url, "Me too")).status_code == 201
 
 
+async def test_the_rate_is_a_setting(
+    client: httpx.AsyncClient, world: World, desk: Desk, sign_in: SignIn
+) -> None:
+    world.add_user("brief", "acme", roles=(Role.ACCESS_MONITORING,))
+    await sign_in("brief")
+    with overridden(ticket_messages_per_minute=2):
+        for expected in (201, 201, 429):
+            response = await _post_message(client, _url(desk, "open"), "Short")
+            assert response.status_code == expected, response.text
+
+
 # --- closing and reopening ---------------------------------------------------------------------
 
 

@@ -32,9 +32,12 @@ def record_event(
     *,
     message_id: uuid.UUID | None = None,
     attachment_id: uuid.UUID | None = None,
+    locked: bool = False,
 ) -> None:
-    """Add the event to ``db``'s transaction, in the feed's order; the caller commits."""
-    lock_feed(db)
+    """Add the event to ``db``'s transaction, in the feed's order (``locked``: the caller
+    already holds the feed's lock); the caller commits."""
+    if not locked:
+        lock_feed(db)
     db.add(
         TicketEvent(
             type=event_type, ticket_id=ticket_id, message_id=message_id, attachment_id=attachment_id

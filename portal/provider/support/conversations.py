@@ -40,9 +40,6 @@ from portal.settings import get_settings
 BODY_MAX_LENGTH = 20_000
 # A customer may reopen a ticket for this long after it was closed.
 REOPEN_DAYS = 14
-# Messages (and tickets opened) a minute per user: a burst past it is a 429.
-MESSAGES_PER_MINUTE = 30
-MESSAGE_LIMIT = Limit("ticket-messages:user", MESSAGES_PER_MINUTE, timedelta(minutes=1))
 
 TICKET_CLOSED = N_("This ticket is closed: reopen it to write on it.")
 ALREADY_CLOSED = N_("This ticket is already closed.")
@@ -104,12 +101,19 @@ def refuse_long_body(body: str) -> None:
         raise ApiError(413, BODY_TOO_LONG, max=BODY_MAX_LENGTH)
 
 
+def message_limit() -> Limit:
+    """Tickets opened and messages written a minute per user (TICKET_MESSAGES_PER_MINUTE)."""
+    per_minute = get_settings().ticket_messages_per_minute
+    return Limit("ticket-messages:user", per_minute, timedelta(minutes=1))
+
+
 def count_message(db: Session, principal: Principal) -> None:
-    """Counts one more message of the user this minute; 429 past ``MESSAGES_PER_MINUTE``.
-    Asked before the message is rendered or stored."""
-    window_start, count = count_in_window(db, MESSAGE_LIMIT, str(principal.user.id))
-    if count > MESSAGE_LIMIT.limit:
-        left = (_aware(window_start) + MESSAGE_LIMIT.window - utcnow()).total_seconds()
+    """Counts one more message of the user this minute; 429 past the limit. Asked before the
+    message is rendered or stored."""
+    limit = message_limit()
+    window_start, count = count_in_window(db, limit, str(principal.user.id))
+    if count > limit.limit:
+        left = (_aware(window_start) + limit.window - utcnow()).total_seconds()
         raise too_many_attempts(max(1, int(left) + 1))
 
 
@@ -139,7 +143,7 @@ def open_ticket(db: Session, principal: Principal, ticket: Ticket, description: 
     ticket.short_description = description[:500] or None
     db.add(ticket)
     db.flush()
-    record_event(db, TicketEventType.TICKET_OPENED, ticket.id)
+    record_event(db, TicketEventType.TICKET_OPENED, ticket.id, locked=True)
     return ticket
 
 

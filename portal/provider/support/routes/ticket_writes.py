@@ -184,13 +184,14 @@ def create_ticket(
     )
     open_ticket(db, principal, ticket, body.description)
     audit.record(db, request, "ticket.open", actor=principal.user, ticket=ticket.reference)
+    ticket_id = ticket.id  # read before the commit expires the row
     try:
         db.commit()
     except IntegrityError as error:
         db.rollback()
         raise ApiError(409, BUSY) from error
-    response.headers["Location"] = iri("tickets", ticket.id)
-    return one_ticket_out(db, principal, ticket.id, includes, language)
+    response.headers["Location"] = iri("tickets", ticket_id)
+    return one_ticket_out(db, principal, ticket_id, includes, language)
 
 
 @router.patch(
