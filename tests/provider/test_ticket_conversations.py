@@ -45,11 +45,8 @@ class Desk:
 @pytest.fixture(scope="module")
 def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     directory = tmp_path_factory.mktemp("data")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("DATA_DIR", str(directory))
-        get_settings.cache_clear()
+    with overridden(data_dir=directory):
         yield directory
-    get_settings.cache_clear()
 
 
 def _ticket(world: World, key: str, company: str, number: int, status: TicketStatus) -> Ticket:

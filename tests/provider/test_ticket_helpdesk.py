@@ -26,6 +26,7 @@ from tests.ports import free_port
 from tests.provider.conftest import SignIn, World
 from tests.provider.integration_helpers import counts, put, token_headers, violations
 from tests.provider.mailbox import Sink, body, smtp_server
+from tests.provider.settings_override import overridden
 
 EVENTS = "/api/integration/events"
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
@@ -34,11 +35,8 @@ PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 @pytest.fixture(scope="module")
 def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     directory = tmp_path_factory.mktemp("data")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("DATA_DIR", str(directory))
-        get_settings.cache_clear()
+    with overridden(data_dir=directory):
         yield directory
-    get_settings.cache_clear()
 
 
 @pytest.fixture
