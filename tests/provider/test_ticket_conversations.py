@@ -177,6 +177,23 @@ async def test_the_fields_of_a_new_ticket_are_checked(
     assert list(violations(await client.post(TICKETS, json=_new(subject="s" * 201)))) == ["subject"]
 
 
+async def test_a_subject_or_description_of_only_spaces_is_blank(
+    client: httpx.AsyncClient, desk: Desk, sign_in: SignIn
+) -> None:
+    await sign_in("bob")
+    blank = _new(subject="   ", description=" \n\t \n")
+    response = await client.post(TICKETS, json=blank, headers={"Accept-Language": "fr"})
+    assert violations(response) == {
+        "subject": ["Cette valeur ne doit pas être vide."],
+        "description": ["Cette valeur ne doit pas être vide."],
+    }
+    # Kept as written otherwise: the subject trimmed, the description's indent is Markdown.
+    written = _new(subject="  Loss  ", description="    code\n")
+    ticket = (await client.post(TICKETS, json=written)).json()
+    assert ticket["subject"] == "Loss"
+    assert ticket["description"] == "<pre><code>code\n</code></pre>\n"
+
+
 @pytest.mark.parametrize("writer", ["admin", "support", "sales", "usermanager", "nobody"])
 async def test_staff_and_users_without_roles_open_no_ticket(
     client: httpx.AsyncClient, world: World, desk: Desk, sign_in: SignIn, writer: str
@@ -346,6 +363,23 @@ async def test_a_message_longer_than_20_000_characters_is_413(
     assert violations(await _post_message(client, _url(desk, "solved"), "")) == {
         "body": ["This value should not be blank."]
     }
+
+
+async def test_a_message_of_only_spaces_is_blank_and_not_stored(
+    client: httpx.AsyncClient, world: World, desk: Desk, sign_in: SignIn
+) -> None:
+    await sign_in("helene")
+    url = _url(desk, "solved")
+    for blank in (" ", "   \n\n\t  ", "\u00a0\u3000"):
+        response = await client.post(
+            f"{url}/messages", json={"body": blank}, headers={"Accept-Language": "fr"}
+        )
+        assert violations(response) == {"body": ["Cette valeur ne doit pas être vide."]}, blank
+    with Session(world.engine) as session:
+        written = session.exec(
+            select(TicketMessage.body).where(TicketMessage.author_id == world.users["helene"])
+        ).all()
+    assert not [body for body in written if not body.strip()]
 
 
 async def test_a_burst_past_30_messages_a_minute_is_429(

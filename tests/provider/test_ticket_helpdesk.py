@@ -268,9 +268,10 @@ async def test_replies_are_checked_before_anything_is_written(
             "body": "x" * 20_001,
         },
         {"reference": "HD-X-5", "ticket": _reference(first), "author": "NOC", "status": "gone"},
+        {"reference": "HD-X-6", "ticket": _reference(first), "author": "NOC", "body": " \n\t "},
     ]
     assert violations(await put(client, "ticket_replies", batch, helpdesk)) == [
-        "[0].ticket", "[1]", "[2].reference", "[3].body", "[4].status",
+        "[0].ticket", "[1]", "[2].reference", "[3].body", "[4].status", "[5].body",
     ]  # fmt: skip
     messages = (await client.get(f"/api/tickets/{first['id']}/messages")).json()
     assert messages["hydra:totalItems"] == 1

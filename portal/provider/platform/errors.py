@@ -62,6 +62,7 @@ _INVALID_VALUE = N_("This value is not valid.")
 # pydantic error types → message ids; the context of the error fills the placeholders.
 _VIOLATION_MESSAGES = {
     "missing": N_("This value should not be blank."),
+    "blank": N_("This value should not be blank."),
     "string_too_long": N_("This value must be {max} characters or less."),
     "string_too_short": N_("This value must be {min} characters or more."),
     "string_type": N_("This value should be a string."),

@@ -12,7 +12,14 @@ from typing import Annotated, Any, Generic, TypeVar
 from urllib.parse import urlencode
 
 from fastapi import Depends, Query, Request
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_serializer
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    model_serializer,
+)
 from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError
 
@@ -43,6 +50,20 @@ class Resource(ApiModel):
     iri: str = Field(alias="@id")
     type: str = Field(alias="@type")
     id: str
+
+
+# --- text ------------------------------------------------------------------------------------
+
+
+def _not_blank(value: str) -> str:
+    """Text of nothing but spaces, tabs and line breaks is as blank as none, and answers the
+    same violation. The text is kept as written: a Markdown line's indent means something."""
+    if not value.strip():
+        raise PydanticCustomError("blank", "Value should not be blank")
+    return value
+
+
+NOT_BLANK = AfterValidator(_not_blank)
 
 
 # --- dates -----------------------------------------------------------------------------------

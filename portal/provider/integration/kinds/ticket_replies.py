@@ -4,7 +4,7 @@ adds no message and sends no e-mail. Each reply or change of status is mailed to
 requester (``platform.mail.tickets``). The token needs the ``ticket_replies`` scope, which also
 reads the feed of what customers wrote (``GET /api/integration/events``)."""
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field
 from sqlmodel import Session
@@ -24,6 +24,7 @@ from portal.provider.integration.common import (
     unknown,
 )
 from portal.provider.platform.errors import Violation
+from portal.provider.platform.hydra import NOT_BLANK
 from portal.provider.platform.mail.tickets import TicketUpdate, send_ticket_update
 from portal.provider.platform.models import (
     AuthorType,
@@ -43,7 +44,7 @@ class TicketReplyIn(InputModel):
     reference: Reference = Field(description="The helpdesk's reference of the reply: the key.")
     ticket: Reference = Field(description="The ticket's reference (`P-…` for portal tickets).")
     author: Text = Field(max_length=200, description="Shown as the reply's author.")
-    body: str | None = Field(
+    body: Annotated[str, NOT_BLANK] | None = Field(
         default=None,
         min_length=1,
         max_length=BODY_MAX_LENGTH,

@@ -176,7 +176,7 @@ def create_ticket(
         company_id=company_id,
         number=0,
         name="",
-        subject=body.subject.strip() or body.subject,
+        subject=body.subject.strip(),
         status=TicketStatus.OPEN,
         priority=body.priority,
         type=gettext(language, TYPE_LABELS[body.type]),

@@ -3,11 +3,11 @@
 
 import datetime as dt
 import uuid
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from portal.provider.platform.hydra import ApiModel, Resource, iri
+from portal.provider.platform.hydra import NOT_BLANK, ApiModel, Resource, iri
 from portal.provider.platform.models import TicketPriority
 from portal.provider.support.schemas.tickets import attachment_path
 
@@ -30,15 +30,15 @@ class MessageOut(Resource):
 
 
 class MessageIn(ApiModel):
-    body: str = Field(
+    body: Annotated[str, NOT_BLANK] = Field(
         min_length=1,
         description="Markdown, at most 20 000 characters (413 above). Raw HTML shows as text.",
     )
 
 
 class TicketIn(ApiModel):
-    subject: str = Field(min_length=1, max_length=200)
-    description: str = Field(
+    subject: Annotated[str, NOT_BLANK] = Field(min_length=1, max_length=200)
+    description: Annotated[str, NOT_BLANK] = Field(
         min_length=1, max_length=20_000, description="Markdown; raw HTML shows as text."
     )
     type: Literal["incident", "request", "question"]
