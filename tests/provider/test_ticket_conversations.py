@@ -557,7 +557,7 @@ async def test_other_files_are_refused(
         response = await client.post(f"{url}/attachments", files={"file": (name, content)})
         assert list(violations(response)) == ["file"], name
     assert list(violations(await client.post(f"{url}/attachments"))) == ["file"]
-    other = (await client.get(f"{_url(desk, 'solved')}/messages")).json()["hydra:member"][0]
+    other = (await _post_message(client, _url(desk, "solved"), "Another ticket's")).json()
     files = {"file": ("a.pdf", PDF)}
     response = await client.post(f"{url}/attachments", files=files, data={"message": other["id"]})
     assert list(violations(response)) == ["message"]
