@@ -145,6 +145,44 @@ async def test_the_feed_is_ordered_and_resumable_from_any_cursor(
     assert download.headers["content-disposition"].startswith("attachment")
 
 
+async def test_every_file_of_the_feed_downloads_with_the_helpdesk_token(
+    client: httpx.AsyncClient, world: World, sign_in: SignIn, helpdesk: dict[str, str]
+) -> None:
+    start = (await _events(client, helpdesk, limit=500))["cursor"]
+    with Session(world.engine) as session:
+        # A ticket loaded without the helpdesk's reference (the demo's, an older load).
+        unreferenced = Ticket(number=7101, company_id=world.companies["acme"], name="7101",
+                              subject="No reference", status=TicketStatus.OPEN,
+                              priority=TicketPriority.LOW)  # fmt: skip
+        session.add(unreferenced)
+        session.commit()
+        unreferenced_id = unreferenced.id
+    await sign_in("bob")
+    opened = await _open(client, "With a reference")
+    sent: dict[str, bytes] = {}
+    for ticket_id, name in [(unreferenced_id, "a.pdf"), (opened["id"], "b.txt")]:
+        content = PDF if name.endswith(".pdf") else b"traceroute\n"
+        files = {"file": (name, content)}
+        added = await client.post(f"/api/tickets/{ticket_id}/attachments", files=files)
+        assert added.status_code == 201, added.text
+        sent[name] = content
+
+    events = (await _events(client, helpdesk, after=start))["events"]
+    feed_files = [e["attachment"] for e in events if e["attachment"] is not None]
+    assert sorted(file["name"] for file in feed_files) == sorted(sent)
+    other = token_headers(world, scopes=("tickets",), name="files, tickets only")
+    for file in feed_files:
+        assert "None" not in file["url"]
+        download = await client.get(file["url"], headers=helpdesk)
+        assert download.status_code == 200, file["url"]
+        assert download.content == sent[file["name"]]
+        assert download.headers["content-disposition"].startswith("attachment")
+        assert download.headers["x-content-type-options"] == "nosniff"
+        assert (await client.get(file["url"], headers=other)).status_code == 403
+    missing = feed_files[0]["url"].rsplit("/", 1)[0] + f"/{uuid.uuid4()}"
+    assert (await client.get(missing, headers=helpdesk)).status_code == 404
+
+
 async def test_the_feed_needs_the_helpdesk_scope(
     client: httpx.AsyncClient, world: World, sign_in: SignIn, helpdesk: dict[str, str]
 ) -> None:

@@ -106,13 +106,14 @@ class EventPage(ApiModel):
     has_more: bool = Field(description="More events wait after this page: ask again at once.")
 
 
-def _file(ticket: Ticket, row: TicketAttachment) -> FeedFile:
+def _file(row: TicketAttachment) -> FeedFile:
+    """A file by its own id: every ticket's file has one, not every ticket a reference."""
     return FeedFile(
         id=str(row.id),
         name=row.filename,
         size=row.size,
         content_type=row.content_type,
-        url=f"/api/integration/tickets/{ticket.reference}/attachments/{row.id}",
+        url=f"/api/integration/ticket_attachments/{row.id}",
     )
 
 
@@ -190,7 +191,7 @@ def read_events(
                 )
                 if message is not None
                 else None,
-                attachment=_file(ticket, file) if file is not None else None,
+                attachment=_file(file) if file is not None else None,
                 message_id=str(file.message_id) if file and file.message_id else None,
             )
         )
@@ -199,20 +200,15 @@ def read_events(
 
 
 @router.get(
-    "/tickets/{reference}/attachments/{attachment_id}",
+    "/ticket_attachments/{attachment_id}",
     response_class=FileResponse,
     responses={**file_answer(), **_FORBIDDEN, 404: {"description": "No such file."}},
 )
 def download_attachment(
-    reference: str, attachment_id: uuid.UUID, db: SessionDep, _principal: HelpdeskReader
+    attachment_id: uuid.UUID, db: SessionDep, _principal: HelpdeskReader
 ) -> FileResponse:
     """A file of a ticket, as the feed names it; always an attachment."""
-    statement = (
-        select(TicketAttachment)
-        .join(Ticket, col(Ticket.id) == col(TicketAttachment.ticket_id))
-        .where(col(Ticket.reference) == reference, col(TicketAttachment.id) == attachment_id)
-    )
-    found = db.exec(statement).first()
+    found = db.get(TicketAttachment, attachment_id)
     if found is None:
         raise ApiError(404)
     return attachment(found.file_path, found.filename, found.content_type)
