@@ -153,6 +153,8 @@ class Settings(BaseSettings):
     audit_retention_days: int = 400
     expired_token_retention_days: int = 7
     sent_mail_retention_days: int = 30
+    # The helpdesk's feed of events: a helpdesk down for less than this resumes where it was.
+    ticket_event_retention_days: int = Field(default=30, ge=1)
     # How often the provider runs the purge itself (0: never; cron runs the CLI instead).
     housekeeping_interval_minutes: float = 60
     # Outbox: how many times a mail is tried before it is given up, and the first wait between

@@ -1,5 +1,5 @@
 """The purge of rows that have served their time: expired sessions, used or expired one-time
-tokens, closed rate-limit windows, sent mails and old audit entries.
+tokens, closed rate-limit windows, sent mails, old audit entries and the helpdesk's old events.
 
 ``purge(engine)`` runs from cron (``python -m portal.provider purge``) or from the provider's
 own periodic task (every ``HOUSEKEEPING_INTERVAL_MINUTES`` in each worker: the deletes are
@@ -21,6 +21,7 @@ from portal.provider.platform.models import (
     RateLimitCounter,
     utcnow,
 )
+from portal.provider.platform.ticket_events import purge_events
 from portal.settings import get_settings
 
 logger = logging.getLogger(__name__)
@@ -62,6 +63,8 @@ def purge(engine: Engine, now: datetime | None = None) -> dict[str, int]:
     with Session(engine) as db:
         for kind, statement in statements.items():
             deleted[kind] = db.exec(statement).rowcount
+        event_cutoff = now - timedelta(days=settings.ticket_event_retention_days)
+        deleted["ticket_events"] = purge_events(db, event_cutoff)
         db.commit()
     logger.info(
         "Housekeeping purged %s",

@@ -17,11 +17,21 @@ from portal.provider.platform.models import (
     OutboxMail,
     ProviderSession,
     RateLimitCounter,
+    Ticket,
+    TicketEvent,
+    TicketEventType,
+    TicketFeedHorizon,
+    TicketPriority,
+    TicketStatus,
     TokenPurpose,
     utcnow,
 )
 from portal.settings import get_settings
 from tests.provider.conftest import World
+from tests.provider.settings_override import overridden
+
+# The tables the purge keeps bounded.
+_PURGED = (ProviderSession, OneTimeToken, RateLimitCounter, AuditLog, OutboxMail, TicketEvent)
 
 
 @pytest.fixture
@@ -59,19 +69,27 @@ def rows(world: World, engine: sa.Engine) -> Iterator[None]:
         db.add(AuditLog(action="login", at=now - timedelta(days=401)))
         db.add(OutboxMail(recipient="a@b.test", subject="s", sent_at=now - timedelta(days=31)))
         db.add(OutboxMail(recipient="a@b.test", subject="s", body="waiting"))
+        ticket = Ticket(number=1, company_id=world.companies["acme"], name="1", subject="s",
+                        status=TicketStatus.OPEN, priority=TicketPriority.LOW)  # fmt: skip
+        db.add(ticket)
+        db.flush()
+        for created in (now - timedelta(days=31), now - timedelta(days=29)):
+            db.add(
+                TicketEvent(
+                    type=TicketEventType.TICKET_OPENED, ticket_id=ticket.id, created=created
+                )
+            )
+            db.flush()  # in this order: the older first, as the feed writes them
         db.commit()
     yield
     with engine.begin() as connection:
-        for model in (ProviderSession, OneTimeToken, RateLimitCounter, AuditLog, OutboxMail):
+        for model in (*_PURGED, TicketFeedHorizon, Ticket):
             connection.execute(sa.delete(model))
 
 
 def _left(engine: sa.Engine) -> dict[str, int]:
     with Session(engine) as db:
-        return {
-            model.__tablename__: len(db.exec(select(model)).all())
-            for model in (ProviderSession, OneTimeToken, RateLimitCounter, AuditLog, OutboxMail)
-        }
+        return {model.__tablename__: len(db.exec(select(model)).all()) for model in _PURGED}
 
 
 def test_the_purge_keeps_what_is_within_its_retention(rows: None, engine: sa.Engine) -> None:
@@ -82,6 +100,7 @@ def test_the_purge_keeps_what_is_within_its_retention(rows: None, engine: sa.Eng
         "rate_limit_counters": 1,
         "sent_mails": 1,
         "audit_entries": 1,
+        "ticket_events": 1,
     }
     assert _left(engine) == {
         "provider_sessions": 1,
@@ -89,6 +108,7 @@ def test_the_purge_keeps_what_is_within_its_retention(rows: None, engine: sa.Eng
         "rate_limit_counters": 1,
         "audit_log": 1,
         "mail_outbox": 1,
+        "ticket_events": 1,
     }
     with Session(engine) as db:
         assert db.exec(select(OutboxMail.body)).one() == "waiting"  # not sent yet: kept
@@ -105,6 +125,13 @@ def test_retention_periods_are_settings(
     finally:
         monkeypatch.undo()
         get_settings.cache_clear()
+
+
+def test_the_ticket_events_retention_is_a_setting(rows: None, engine: sa.Engine) -> None:
+    with overridden(ticket_event_retention_days=32):
+        assert purge(engine)["ticket_events"] == 0
+    with overridden(ticket_event_retention_days=28):
+        assert purge(engine)["ticket_events"] == 2
 
 
 def test_the_command_line_purges_for_cron(

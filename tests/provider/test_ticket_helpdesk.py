@@ -4,22 +4,26 @@ the e-mail each one sends the requester (at a real SMTP server), threaded under 
 
 import uuid
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 import sqlalchemy as sa
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from portal.permissions import Role
+from portal.provider.housekeeping import purge
 from portal.provider.platform.mail import wait_for_deliveries
 from portal.provider.platform.models import (
     OutboxMail,
     Ticket,
+    TicketEvent,
     TicketPriority,
     TicketStatus,
     User,
+    utcnow,
 )
 from portal.settings import get_settings
 from tests.ports import free_port
@@ -181,6 +185,60 @@ async def test_every_file_of_the_feed_downloads_with_the_helpdesk_token(
         assert (await client.get(file["url"], headers=other)).status_code == 403
     missing = feed_files[0]["url"].rsplit("/", 1)[0] + f"/{uuid.uuid4()}"
     assert (await client.get(missing, headers=helpdesk)).status_code == 404
+
+
+def _age_events(world: World, through: int | None = None) -> None:
+    """Make the events up to ``through`` (every one without it) older than their retention."""
+    old = utcnow() - timedelta(days=get_settings().ticket_event_retention_days + 1)
+    statement = sa.update(TicketEvent).values(created=old)
+    if through is not None:
+        statement = statement.where(col(TicketEvent.id) <= through)
+    with Session(world.engine) as session:
+        session.exec(statement)
+        session.commit()
+
+
+async def test_old_events_are_purged_and_a_cursor_before_them_is_gone(
+    client: httpx.AsyncClient, world: World, sign_in: SignIn, helpdesk: dict[str, str]
+) -> None:
+    await sign_in("bob")
+    ticket = await _open(client, "Long ago")
+    url = f"/api/tickets/{ticket['id']}"
+    for text in ("One", "Two", "Three"):
+        assert (await client.post(f"{url}/messages", json={"body": text})).status_code == 201
+    events = (await _events(client, helpdesk, limit=500))["events"]
+    mine = [int(e["cursor"]) for e in events if e["ticket"]["id"] == ticket["id"]]
+    assert len(mine) == 4  # opened, One, Two, Three
+
+    # Opened and "One" are past the retention; the rest, within it.
+    _age_events(world, through=mine[1])
+    assert purge(world.engine)["ticket_events"] == len(
+        [e for e in events if int(e["cursor"]) <= mine[1]]
+    )
+    # A helpdesk that read the opening but not "One" has missed it: told so, in its language.
+    gone = await client.get(
+        EVENTS, params={"after": mine[0]}, headers={**helpdesk, "Accept-Language": "fr"}
+    )
+    assert gone.status_code == 410
+    assert gone.json()["detail"] == (
+        f"Les événements qui suivent ce curseur, jusqu'à {mine[1]}, ne sont plus conservés (le "
+        f"flux les garde 30 jours) : redemandez à partir du curseur {mine[1]}, et retrouvez ce "
+        "qui a été manqué dans les tickets du portail."
+    )
+    # One that read both resumes; from 0, the feed starts at the oldest event kept.
+    after_both = await _events(client, helpdesk, after=mine[1])
+    assert [int(e["cursor"]) for e in after_both["events"]] == mine[2:]
+    assert [int(e["cursor"]) for e in (await _events(client, helpdesk))["events"]] == mine[2:]
+
+    # Emptied by a purge, the feed still numbers its next event after every cursor given.
+    _age_events(world)
+    assert purge(world.engine)["ticket_events"] == 2
+    assert (await _events(client, helpdesk, after=mine[-1]))["events"] == []
+    assert (await client.post(f"{url}/messages", json={"body": "Four"})).status_code == 201
+    [four] = (await _events(client, helpdesk, after=mine[-1]))["events"]
+    assert int(four["cursor"]) > mine[-1]
+    assert four["message"]["body"] == "Four"
+    assert (await _events(client, helpdesk))["events"] == [four]
 
 
 async def test_the_feed_needs_the_helpdesk_scope(

@@ -38,6 +38,7 @@ _TITLES = {
     404: N_("Not found"),
     405: N_("Method not allowed"),
     409: N_("Conflict"),
+    410: N_("Gone"),
     413: N_("Request too large"),
     414: N_("Address too long"),
     415: N_("Unsupported media type"),

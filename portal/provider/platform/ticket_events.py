@@ -5,14 +5,21 @@ A reader that has seen event 12 must never find an event 11 committed after it: 
 therefore written under a transaction lock (PostgreSQL's advisory lock, held to the commit;
 SQLite writes one transaction at a time anyway), so ids are committed in their order
 (docs/decisions/ticket-conversations.md).
+
+The housekeeping purges events older than ``TICKET_EVENT_RETENTION_DAYS`` and keeps how far it
+went (``ticket_feed_horizon``): a cursor before that point may have missed events, and the feed
+says so (410) rather than skip them silently.
 """
 
 import uuid
+from datetime import datetime
 
 import sqlalchemy as sa
-from sqlmodel import Session
+from sqlalchemy import case
+from sqlmodel import Session, col, delete, func, select
 
-from portal.provider.platform.models import TicketEvent, TicketEventType
+from portal.provider.platform.db import upsert
+from portal.provider.platform.models import TicketEvent, TicketEventType, TicketFeedHorizon
 
 # Any number of this application's own: the key of the lock of the feed's writers.
 _LOCK_KEY = 4_904_049
@@ -43,3 +50,28 @@ def record_event(
             type=event_type, ticket_id=ticket_id, message_id=message_id, attachment_id=attachment_id
         )
     )
+
+
+def purge_events(db: Session, before: datetime) -> int:
+    """Delete the events written before ``before`` (and any of a lower id) and move the
+    horizon up to the last one deleted; the caller commits. Returns the events deleted."""
+    last = db.exec(select(func.max(TicketEvent.id)).where(col(TicketEvent.created) < before)).one()
+    if last is None:
+        return 0
+    deleted = db.exec(delete(TicketEvent).where(col(TicketEvent.id) <= last)).rowcount
+    through = col(TicketFeedHorizon.purged_through)
+    db.exec(
+        upsert(db, TicketFeedHorizon)
+        .values(id=1, purged_through=last)
+        # Two purges at once: the horizon only ever moves up.
+        .on_conflict_do_update(
+            index_elements=["id"],
+            set_={"purged_through": case((through < last, last), else_=through)},
+        )
+    )
+    return deleted
+
+
+def purged_through(db: Session) -> int:
+    """The last event the purge deleted (0: none yet)."""
+    return db.exec(select(TicketFeedHorizon.purged_through)).first() or 0

@@ -16,6 +16,7 @@ from fastapi.responses import FileResponse
 from pydantic import Field
 from sqlmodel import Session, col, select
 
+from portal.i18n import N_
 from portal.provider.platform.db import SessionDep
 from portal.provider.platform.downloads import attachment, file_answer
 from portal.provider.platform.errors import ApiError
@@ -30,9 +31,16 @@ from portal.provider.platform.models import (
 )
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.security import Principal, integration_writer
+from portal.provider.platform.ticket_events import purged_through
+from portal.settings import get_settings
 
 router = ProviderRouter(prefix="/api/integration", tags=["integration"])
 
+EVENTS_PURGED = N_(
+    "The events after this cursor, up to {cursor}, are no longer kept (the feed keeps them "
+    "{days} days): ask again from cursor {cursor}, and look for what was missed in the "
+    "portal's tickets."
+)
 SCOPE = "ticket_replies"
 HelpdeskReader = Annotated[Principal, Depends(integration_writer(SCOPE))]
 DEFAULT_LIMIT = 100
@@ -128,7 +136,17 @@ def _authors(db: Session, messages: dict[uuid.UUID, TicketMessage]) -> dict[uuid
     return {user.id: user.email for user in _by_id(db, User, ids).values()}
 
 
-@router.get("/events", response_model=EventPage, responses=_FORBIDDEN)
+@router.get(
+    "/events",
+    response_model=EventPage,
+    responses={
+        **_FORBIDDEN,
+        410: {
+            "description": "Events after `after` were purged (kept TICKET_EVENT_RETENTION_DAYS, "
+            "30 by default): ask again from the cursor the message names, or from 0."
+        },
+    },
+)
 def read_events(
     db: SessionDep,
     _principal: HelpdeskReader,
@@ -142,7 +160,8 @@ def read_events(
 ) -> EventPage:
     """What customers did in the portal after the cursor `after`, oldest first: tickets
     opened, messages posted, files added, tickets closed and reopened. Each event carries the
-    ticket as it is now; files are downloaded from their `url` with the same token."""
+    ticket as it is now; files are downloaded from their `url` with the same token. Events are
+    kept 30 days: a cursor older than the oldest kept is refused (410); 0 reads from it."""
     statement = (
         select(TicketEvent)
         .where(col(TicketEvent.id) > after)
@@ -150,6 +169,12 @@ def read_events(
         .limit(limit + 1)
     )
     rows = list(db.exec(statement))
+    # Read after the events: a purge that ran meanwhile is seen here, never skipped silently.
+    horizon = purged_through(db)
+    if 0 < after < horizon:
+        raise ApiError(
+            410, EVENTS_PURGED, cursor=horizon, days=get_settings().ticket_event_retention_days
+        )
     page, has_more = rows[:limit], len(rows) > limit
     tickets = _by_id(db, Ticket, {event.ticket_id for event in page})
     companies = _by_id(db, Company, {ticket.company_id for ticket in tickets.values()})

@@ -1,5 +1,5 @@
-"""Tickets both ways (issue 49): messages, read marks, the helpdesk's feed of events, the files
-of a message, and when a ticket was closed and last answered.
+"""Tickets both ways (issue 49): messages, read marks, the helpdesk's feed of events and how
+far it was purged, the files of a message, and when a ticket was closed and last answered.
 
 Revision ID: 0021
 Revises: 0020
@@ -82,11 +82,19 @@ def upgrade() -> None:
         _fk("ticket_events", "message_id", "ticket_messages", "CASCADE"),
         _fk("ticket_events", "attachment_id", "ticket_attachments", "CASCADE"),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_ticket_events")),
+        sqlite_autoincrement=True,
     )
     op.create_index(op.f("ix_ticket_events_ticket_id"), "ticket_events", ["ticket_id"])
+    op.create_table(
+        "ticket_feed_horizon",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("purged_through", sa.Integer(), nullable=False),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_ticket_feed_horizon")),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("ticket_feed_horizon")
     op.drop_table("ticket_events")
     with op.batch_alter_table("tickets") as batch_op:
         batch_op.drop_column("last_reply_at")

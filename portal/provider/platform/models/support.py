@@ -135,6 +135,9 @@ class TicketEvent(SQLModel, table=True):
     feed's cursor (docs/decisions/ticket-conversations.md)."""
 
     __tablename__ = "ticket_events"
+    # SQLite would otherwise hand a purged id out again: after a purge that emptied the
+    # table, the next event would be 1, behind every cursor.
+    __table_args__ = {"sqlite_autoincrement": True}
 
     id: int | None = Field(default=None, primary_key=True)
     type: TicketEventType = Field(sa_type=enum_type(TicketEventType))
@@ -146,6 +149,16 @@ class TicketEvent(SQLModel, table=True):
         default=None, foreign_key="ticket_attachments.id", ondelete="CASCADE"
     )
     created: datetime = Field(default_factory=utcnow)
+
+
+class TicketFeedHorizon(SQLModel, table=True):
+    """How far the purge has deleted the feed (its one row): every event up to
+    ``purged_through`` is gone, so a cursor before it may have missed some (410)."""
+
+    __tablename__ = "ticket_feed_horizon"
+
+    id: int = Field(default=1, primary_key=True)
+    purged_through: int
 
 
 class Ticket(SQLModel, table=True):
