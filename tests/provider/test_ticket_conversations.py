@@ -16,6 +16,7 @@ from sqlmodel import Session, col, select
 
 from portal.permissions import Role
 from portal.provider.platform.models import (
+    AuditLog,
     AuthorType,
     Service,
     ServiceType,
@@ -213,6 +214,30 @@ async def test_an_impersonating_admin_writes_as_the_customer_a_sales_user_may_no
     assert (await _post_message(client, _url(desk, "open"), "Hi")).status_code == 403
     impersonating(client, world, "admin", "bob")
     assert (await client.post(TICKETS, json=_new())).status_code == 201
+
+
+async def test_writes_while_impersonating_are_audited_with_the_impersonator(
+    client: httpx.AsyncClient, world: World, desk: Desk, sign_in: SignIn
+) -> None:
+    impersonating(client, world, "admin", "bob")
+    ticket = (await client.post(TICKETS, json=_new(subject="Audited"))).json()
+    url = f"{TICKETS}/{ticket['id']}"
+    assert (await client.patch(url, json={"status": "closed"})).status_code == 200
+    client.cookies.clear()
+    await sign_in("bob")
+    assert (await client.patch(url, json={"status": "open"})).status_code == 200
+    with Session(world.engine) as session:
+        entries = session.exec(
+            select(AuditLog)
+            .where(col(AuditLog.action).startswith("ticket."))
+            .order_by(col(AuditLog.at))
+        ).all()
+    mine = [e for e in entries if e.detail.get("ticket") == f"P-{ticket['number']}"]
+    assert [(e.action, e.actor_id, e.detail.get("impersonator_email")) for e in mine] == [
+        ("ticket.open", world.users["bob"], world.email("admin")),
+        ("ticket.close", world.users["bob"], world.email("admin")),
+        ("ticket.reopen", world.users["bob"], None),
+    ]
 
 
 # --- every route, every reader -----------------------------------------------------------------

@@ -160,6 +160,15 @@ async def test_writes_are_refused_while_sales_impersonate(
     assert statuses == ([201, 200, 204, 200] if allowed else [403] * 4)
     if not allowed:
         assert "impersonates" in created.json()["detail"]
+        return
+    with Session(world.engine) as session:
+        entry = session.exec(
+            select(AuditLog).where(col(AuditLog.subject_id) == uuid.UUID(created.json()["id"]))
+        ).one()
+    assert (entry.actor_id, entry.detail["impersonator_email"]) == (
+        world.users["alice"],
+        world.email(impersonator),
+    )
 
 
 # --- deleting ends sessions -------------------------------------------------------------------

@@ -26,11 +26,16 @@ def record(
     *,
     actor: Someone | None = None,
     subject: Someone | None = None,
+    impersonator: Someone | None = None,
     **detail: Any,
 ) -> None:
-    """Add an entry to ``db``; the caller's commit writes it with the change it describes."""
+    """Add an entry to ``db``; the caller's commit writes it with the change it describes.
+    A write made while impersonating names the staff member behind ``actor``
+    (``impersonator``: the principal's)."""
     if actor is not None:
         detail["actor_email"] = actor.email
+    if impersonator is not None:
+        detail["impersonator_email"] = impersonator.email
     if subject is not None:
         detail["subject_email"] = subject.email
     db.add(

@@ -11,7 +11,7 @@ new cookie names a session of the new current user, which keeps the impersonator
 absolute lifetime of the session it replaces. Starts, exits and refusals go to the audit log.
 """
 
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from fastapi import Request, Response
 from pydantic import Field
@@ -157,7 +157,7 @@ def _refuse(
     *,
     reason: str,
     subject: User | None = None,
-    **detail: str,
+    **detail: Any,
 ) -> NoReturn:
     # The person behind the request: the impersonator while impersonating.
     actor = principal.impersonator or principal.user

@@ -107,9 +107,15 @@ def _apply(db: Session, user: User, checked: CheckedWrite) -> None:
 def _audit(
     db: Session, request: Request, principal: Principal, action: str, user: User, **detail: Any
 ) -> None:
-    if principal.impersonator is not None:
-        detail["impersonator_email"] = principal.impersonator.email
-    record(db, request, action, actor=principal.user, subject=user, **detail)
+    record(
+        db,
+        request,
+        action,
+        actor=principal.user,
+        subject=user,
+        impersonator=principal.impersonator,
+        **detail,
+    )
 
 
 def _commit(db: Session) -> None:

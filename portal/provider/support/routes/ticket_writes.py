@@ -183,7 +183,14 @@ def create_ticket(
         service_reference=service.reference if service else None,
     )
     open_ticket(db, principal, ticket, body.description)
-    audit.record(db, request, "ticket.open", actor=principal.user, ticket=ticket.reference)
+    audit.record(
+        db,
+        request,
+        "ticket.open",
+        actor=principal.user,
+        impersonator=principal.impersonator,
+        ticket=ticket.reference,
+    )
     ticket_id = ticket.id  # read before the commit expires the row
     try:
         db.commit()
@@ -216,10 +223,17 @@ def change_status(
     ticket = ticket_to_write(db, principal, ticket_id)
     if body.status == "closed":
         close(db, ticket)
+        action = "ticket.close"
     else:
         reopen(db, ticket)
+        action = "ticket.reopen"
     audit.record(
-        db, request, f"ticket.{body.status}", actor=principal.user, ticket=ticket.reference
+        db,
+        request,
+        action,
+        actor=principal.user,
+        impersonator=principal.impersonator,
+        ticket=ticket.reference,
     )
     db.commit()
     return one_ticket_out(db, principal, ticket.id, includes, language)
