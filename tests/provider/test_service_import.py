@@ -8,11 +8,12 @@ from collections.abc import Iterator
 import httpx
 import pytest
 from sqlalchemy import insert
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from portal.permissions import Role
-from portal.provider.platform.models import Service, ServiceStatus
+from portal.provider.platform.models import AuditLog, Service, ServiceStatus
 from portal.settings import get_settings
+from tests.provider.accounts import impersonating
 from tests.provider.conftest import SignIn, World
 from tests.provider.services_data import Catalogue, catalogue, data_dir
 
@@ -87,6 +88,27 @@ async def test_one_services_references_are_replaced_trimmed_and_deduplicated(
     assert gone.json()["hydra:totalItems"] == 0
     cleared = await client.post(UPDATE, json={"reference": "PB-DFB-1003", "clientReferences": ""})
     assert cleared.json()["clientReferences"] == []
+
+
+async def test_changes_made_while_impersonating_are_audited_with_the_impersonator(
+    client: httpx.AsyncClient, catalogue: Catalogue, world: World
+) -> None:
+    impersonating(client, world, "admin", "rita")
+    body = {"reference": "PB-DFB-1003", "clientReferences": "LIL-10"}
+    assert (await client.post(UPDATE, json=body)).status_code == 200
+    content = b"reference;clientReferences\nPB-DFB-1003;LIL-11\n"
+    assert (await _import(client, content)).status_code == 200
+    with Session(world.engine) as session:
+        entries = session.exec(
+            select(AuditLog)
+            .where(col(AuditLog.action).startswith("service.client_references"))
+            .where(col(AuditLog.actor_id) == world.users["rita"])
+            .order_by(col(AuditLog.at))
+        ).all()
+    assert [(e.action, e.detail.get("impersonator_email")) for e in entries][-2:] == [
+        ("service.client_references", world.email("admin")),
+        ("service.client_references.import", world.email("admin")),
+    ]
 
 
 @pytest.mark.parametrize(

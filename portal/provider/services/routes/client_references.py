@@ -103,7 +103,12 @@ def update_client_references(
     service.client_references = references
     db.add(service)
     audit.record(
-        db, request, "service.client_references", actor=principal.user, reference=service.reference
+        db,
+        request,
+        "service.client_references",
+        actor=principal.user,
+        impersonator=principal.impersonator,
+        reference=service.reference,
     )
     db.commit()
     return one_service_out(db, statement, includes, language, principal)
@@ -140,6 +145,7 @@ async def import_client_references(
         request,
         "service.client_references.import",
         actor=principal.user,
+        impersonator=principal.impersonator,
         imported=len(parsed.lines),
     )
     await run_in_threadpool(db.commit)
