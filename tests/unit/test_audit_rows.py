@@ -59,3 +59,16 @@ def test_an_entry_counting_a_flood_says_how_many(language: str, times: str) -> N
     row = AuditRow.of(entry, language, "UTC")
     assert row.times == times
     assert row.actor == ""
+
+
+@pytest.mark.parametrize(
+    ("action", "language", "label"),
+    [
+        ("ticket.open", "en", "Ticket opened"),
+        ("ticket.close", "fr", "Ticket fermé"),
+        ("ticket.reopen", "fr", "Ticket rouvert"),
+    ],
+)
+def test_the_ticket_writes_have_their_labels(action: str, language: str, label: str) -> None:
+    entry = AuditEntry(id="3", action=action, detail={"ticket": "P-1000000"})
+    assert AuditRow.of(entry, language, "UTC").action == label

@@ -33,6 +33,9 @@ ACTIONS: dict[str, str] = {
     "token.request": N_("Integration API write"),
     "calendar_feed.create": N_("Calendar link made"),
     "calendar_feed.revoke": N_("Calendar link ended"),
+    "ticket.open": N_("Ticket opened"),
+    "ticket.close": N_("Ticket closed"),
+    "ticket.reopen": N_("Ticket reopened"),
 }
 
 
