@@ -26,7 +26,7 @@ from portal.provider.accounts.passwords import hash_password
 from portal.provider.main import ProviderMount, create_app
 from portal.provider.migrate import migrate
 from portal.provider.platform.db import create_db_engine
-from portal.provider.platform.models import Company, Job, User, metadata
+from portal.provider.platform.models import Company, Job, RateLimitCounter, User, metadata
 from portal.settings import Settings, get_settings
 
 PASSWORD = "Correct-Horse-42"
@@ -229,3 +229,12 @@ def sign_in(client: httpx.AsyncClient, world: World) -> SignIn:
         return response
 
     return sign_in
+
+
+@pytest.fixture
+def fresh_rate_limits(engine: sa.Engine) -> None:
+    """Every rate-limit window starts afresh: a module whose tests write as one user a few times
+    each (30 ticket messages a minute) would otherwise fail on the test that happens to be
+    counted the 31st. ``pytestmark = pytest.mark.usefixtures("fresh_rate_limits")``."""
+    with engine.begin() as connection:
+        connection.execute(sa.delete(RateLimitCounter))

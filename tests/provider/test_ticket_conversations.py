@@ -32,6 +32,8 @@ from tests.provider.accounts import add_staff, impersonating, violations
 from tests.provider.conftest import SignIn, World
 from tests.provider.settings_override import overridden
 
+pytestmark = pytest.mark.usefixtures("fresh_rate_limits")
+
 TICKETS = "/api/tickets"
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 32

@@ -32,6 +32,8 @@ from tests.provider.integration_helpers import counts, put, token_headers, viola
 from tests.provider.mailbox import Sink, body, smtp_server
 from tests.provider.settings_override import overridden
 
+pytestmark = pytest.mark.usefixtures("fresh_rate_limits")
+
 EVENTS = "/api/integration/events"
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 
