@@ -31,7 +31,14 @@ from portal.client.models.services import (
     ServiceType,
     TerminationDocument,
 )
-from portal.client.models.tickets import Ticket, TicketAttachment, TicketFilters
+from portal.client.models.tickets import (
+    MessageFile,
+    NewTicket,
+    Ticket,
+    TicketAttachment,
+    TicketFilters,
+    TicketMessage,
+)
 from portal.client.models.users import User, UserFilters, UserPayload
 
 __all__ = [
@@ -55,7 +62,9 @@ __all__ = [
     "MaintenanceContact",
     "MaintenanceFilters",
     "MaintenancePeriod",
+    "MessageFile",
     "Milestone",
+    "NewTicket",
     "ProviderModel",
     "SalesContact",
     "Service",
@@ -66,6 +75,7 @@ __all__ = [
     "Ticket",
     "TicketAttachment",
     "TicketFilters",
+    "TicketMessage",
     "User",
     "UserFilters",
     "UserPayload",

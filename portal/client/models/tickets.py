@@ -1,4 +1,5 @@
-"""Support tickets (spec 3 and 4): shown as active or closed, with their attachments."""
+"""Support tickets (spec 3 and 4): shown as active or closed, with their attachments; opened
+and answered from the portal (issue 49): the new ticket, the conversation's messages and files."""
 
 import datetime as dt
 from typing import Annotated, Literal, get_args
@@ -53,6 +54,48 @@ class Ticket(Entity):
     # The IRI of the service when the user may read it.
     service: str | None = None
     attachments: list[TicketAttachment] = Field(default_factory=list)
+    # A provider message newer than the caller last read the conversation.
+    has_unread_reply: bool = False
+    # Whether the caller may post messages and files now, ask to close, or reopen until when.
+    can_write: bool = False
+    can_close: bool = False
+    reopenable_until: dt.datetime | None = None
+
+
+class MessageFile(ProviderModel):
+    """A file of a conversation: ``url`` is a provider download path."""
+
+    id: str = ""
+    name: str = ""
+    size: int = 0
+    content_type: str = ""
+    url: str = ""
+
+
+class TicketMessage(Entity):
+    """One message of a ticket's conversation, from the customer's side or the provider's."""
+
+    author: str = ""
+    author_type: Literal["customer", "provider"] = "customer"
+    # HTML rendered by the provider from Markdown: sanitised here too, whatever it did.
+    body: Annotated[str, AfterValidator(sanitize_html)] = ""
+    created: dt.datetime | None = None
+    attachments: list[MessageFile] = Field(default_factory=list)
+
+
+class NewTicket(ProviderModel):
+    """The body of ``POST /api/tickets``: the service and the company by uuid, each left out
+    when not chosen (the company is the service's, or the user's only one)."""
+
+    subject: str
+    description: str
+    type: str
+    priority: str
+    service: str | None = None
+    company: str | None = None
+
+    def body(self) -> dict[str, object]:
+        return self.model_dump(by_alias=True, mode="json", exclude_none=True)
 
 
 class TicketFilters(Filters):
