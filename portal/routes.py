@@ -15,6 +15,7 @@ from portal.permissions import (
     VIEW_SERVICES_MENU,
     VIEW_TICKETS_MENU,
     VIEW_USERS_MENU,
+    WRITE_TICKETS,
     Rule,
 )
 
@@ -68,6 +69,8 @@ TICKETS = Route(
     "tickets", "/tickets", N_("Tickets"), navbar_position=4, permission=VIEW_TICKETS_MENU
 )
 TICKET = Route("ticket", "/tickets/[id]", N_("Ticket"), permission=VIEW_TICKETS_MENU)
+# Issue 49: a customer opens a ticket, from the tickets list or a service's page (?service=).
+NEW_TICKET = Route("newTicket", "/tickets/new", N_("New ticket"), permission=WRITE_TICKETS)
 INVOICES = Route(
     "invoices", "/invoices", N_("Invoicing"), navbar_position=5, permission=VIEW_INVOICES_MENU
 )
@@ -98,6 +101,7 @@ ROUTES = (
     MONITORING,
     TICKETS,
     TICKET,
+    NEW_TICKET,
     INVOICES,
     CONTACTS,
     USERS,
@@ -148,6 +152,11 @@ def service_path(service_id: str) -> str:
 
 def ticket_path(ticket_id: str) -> str:
     return f"/tickets/{ticket_id}"
+
+
+def new_ticket_path(service_id: str = "") -> str:
+    """The new ticket form, about a service when one is given."""
+    return NEW_TICKET.path + (f"?{urlencode({'service': service_id})}" if service_id else "")
 
 
 # The provider paths the portal's file route forwards (issue 18): document downloads and exports

@@ -49,3 +49,32 @@ def file_input(upload_id: str, on_choose: EventType[str, str, int], **props: Any
     # Reflex opens its upload route for an app that uses an upload component.
     Upload.is_used = True
     return _FileInput.create(type="file", id=upload_id, on_change=on_choose, **props)
+
+
+# As ``_KEEP``, for a field that takes several files: the files chosen join those chosen before
+# under the input's id (a second choice or drop adds to the first), and the event gives the
+# state the name, type and size of each new one.
+_ADD = (
+    "((input) => { const files = Array.from(input.files); input.value = '';"
+    " setFilesById((byId) => ({ ...byId, [input.id]: [...(byId[input.id] ?? []), ...files] }));"
+    " return files.map((file) => ({ name: file.name, type: file.type, size: file.size })); })"
+)
+
+
+def _added_files(event: Var) -> tuple[Var[list[dict[str, Any]]]]:
+    """The files just chosen: ``[{name, type, size}, …]``."""
+    added = f"({event}.__added ??= {_ADD}({event}.target))"
+    return (Var(added, _var_data=get_upload_files_context_var_data()).to(list),)
+
+
+class _FilesInput(rx.el.Input):
+    on_change: rx.EventHandler[_added_files]  # type: ignore[type-arg, valid-type]
+
+
+def files_input(
+    upload_id: str, on_add: EventType[list[dict[str, Any]]], **props: Any
+) -> rx.Component:
+    """A field of several files: ``on_add`` takes the new ones' name, type and size; all are
+    kept for ``rx.upload_files(upload_id=upload_id)`` until ``rx.clear_selected_files``."""
+    Upload.is_used = True
+    return _FilesInput.create(type="file", id=upload_id, multiple=True, on_change=on_add, **props)

@@ -18,7 +18,8 @@ from portal.pages.service.state import (
     ServiceMaintenancesState,
     ServiceState,
 )
-from portal.permissions import ACCESS_INVOICES, MANAGE_SERVICE_REFERENCES
+from portal.permissions import ACCESS_INVOICES, MANAGE_SERVICE_REFERENCES, WRITE_TICKETS
+from portal.state.session import SessionState
 
 _NONE = "—"
 service: ObjectVar[ServiceDetail] = ServiceState.service.to(ObjectVar, ServiceDetail)
@@ -54,6 +55,22 @@ def _client_references() -> rx.Component:
     )
 
 
+def _report_problem() -> rx.Component:
+    """Issue 49: a ticket about this service, the service filled in."""
+    return rx.cond(
+        SessionState.allows(WRITE_TICKETS) & ~SessionState.user_writes_blocked,
+        rx.link(
+            rx.button(
+                rx.icon("message-square-warning", size=16), _("Report a problem"), variant="soft"
+            ),
+            href=routes.NEW_TICKET.path + "?service=" + service.id,
+            title=_("Report a problem with this service"),
+            aria_label=_("Report a problem with this service"),
+            data_testid="report-problem",
+        ),
+    )
+
+
 def _header() -> rx.Component:
     return rx.card(
         rx.flex(
@@ -64,6 +81,7 @@ def _header() -> rx.Component:
             ),
             rx.spacer(),
             status_chip(service.status),
+            _report_problem(),
             align="center",
             spacing="3",
             wrap="wrap",

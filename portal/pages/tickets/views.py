@@ -28,6 +28,7 @@ from portal.components.tickets.table import tickets_table
 from portal.components.tiles import count_tile
 from portal.i18n import N_
 from portal.pages.tickets.state import TicketsState
+from portal.permissions import WRITE_TICKETS
 
 TEXT_DEBOUNCE_MS = 500  # spec 9
 filters: ObjectVar[TicketFilters] = TicketsState.filters.to(ObjectVar, TicketFilters)
@@ -77,6 +78,17 @@ def tiles() -> rx.Component:
     )
 
 
+def _new_ticket() -> rx.Component:
+    return rx.cond(
+        TicketsState.allows(WRITE_TICKETS) & ~TicketsState.user_writes_blocked,
+        rx.link(
+            rx.button(rx.icon("plus", size=16), _("New ticket")),
+            href=routes.NEW_TICKET.path,
+            data_testid="new-ticket",
+        ),
+    )
+
+
 def filter_row() -> rx.Component:
     return rx.flex(
         rx.input(
@@ -107,6 +119,7 @@ def filter_row() -> rx.Component:
         clear_filters_button(TicketsState),
         rx.spacer(),
         view_switch(TicketsState),
+        _new_ticket(),
         spacing="3",
         align="center",
         wrap="wrap",
