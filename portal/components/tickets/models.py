@@ -16,6 +16,8 @@ class TicketRow(BaseModel):
     subject: str = ""
     account_name: str = ""
     date_created: str = ""
+    # A provider reply the user has not read yet (issue 49).
+    unread: bool = False
 
     @classmethod
     def of(cls, ticket: Ticket, language: str, zone: str) -> "TicketRow":
@@ -28,4 +30,5 @@ class TicketRow(BaseModel):
             subject=ticket.subject,
             account_name=ticket.account_name or "",
             date_created=format_day(ticket.date_created, language, zone),
+            unread=ticket.has_unread_reply,
         )

@@ -21,9 +21,31 @@ COLUMNS = (
 )
 
 
+def unread_marker(ticket: ObjectVar[TicketRow]) -> rx.Component:
+    """A provider reply not read yet: an icon and words, never a colour alone (issue 49)."""
+    return rx.cond(
+        ticket.unread,
+        rx.badge(
+            rx.icon("message-circle-reply", size=12),
+            _("New reply"),
+            color_scheme="purple",
+            variant="solid",
+            radius="full",
+            size="1",
+            white_space="nowrap",
+            data_testid="ticket-unread",
+        ),
+    )
+
+
 def _cells(ticket: ObjectVar[TicketRow]) -> list[rx.Component | rx.Var]:
     return [
-        rx.link(ticket.number, href=ticket.path, weight="medium", white_space="nowrap"),
+        rx.hstack(
+            rx.link(ticket.number, href=ticket.path, weight="medium", white_space="nowrap"),
+            unread_marker(ticket),
+            align="center",
+            spacing="2",
+        ),
         ticket_status_chip(ticket.status),
         priority_chip(ticket.priority),
         rx.text(

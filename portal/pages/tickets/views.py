@@ -24,7 +24,7 @@ from portal.components.ticket_status import (
 )
 from portal.components.tickets.models import TicketRow
 from portal.components.tickets.query import tickets_url
-from portal.components.tickets.table import tickets_table
+from portal.components.tickets.table import tickets_table, unread_marker
 from portal.components.tiles import count_tile
 from portal.i18n import N_
 from portal.pages.tickets.state import TicketsState
@@ -166,7 +166,12 @@ def _card(ticket: ObjectVar[TicketRow]) -> rx.Component:
     return rx.card(
         rx.vstack(
             rx.hstack(
-                rx.link(ticket.number, href=ticket.path, weight="bold", size="3"),
+                rx.hstack(
+                    rx.link(ticket.number, href=ticket.path, weight="bold", size="3"),
+                    unread_marker(ticket),
+                    align="center",
+                    spacing="2",
+                ),
                 ticket_state_chip(ticket.status),
                 justify="between",
                 align="center",
