@@ -1,10 +1,13 @@
-"""A ticket as its page shows it: plain values, the date formatted, download URLs built."""
+"""A ticket as its page shows it: plain values, the date formatted, download URLs built; its
+conversation's messages (issue 49)."""
+
+import datetime as dt
 
 from pydantic import BaseModel, Field
 
 from portal import routes
 from portal.client import uuid_from_iri
-from portal.client.models import Ticket
+from portal.client.models import Ticket, TicketMessage
 from portal.connections import backend_url
 from portal.i18n import format_moment
 
@@ -31,9 +34,18 @@ class TicketDetail(BaseModel):
     # Sanitised by the provider (DESIGN 4): rendered as it is.
     description: str = ""
     attachments: list[Attachment] = Field(default_factory=list)
+    # Issue 49: what the caller may do now, as the provider says.
+    can_write: bool = False
+    can_close: bool = False
+    # Until when a closed ticket may be reopened, formatted; "" when it may not.
+    reopenable_until: str = ""
 
     @classmethod
-    def of(cls, ticket: Ticket, language: str, zone: str) -> "TicketDetail":
+    def of(
+        cls, ticket: Ticket, language: str, zone: str, now: dt.datetime | None = None
+    ) -> "TicketDetail":
+        until = ticket.reopenable_until
+        reopenable = until is not None and until > (now or dt.datetime.now(dt.UTC))
         return cls(
             id=ticket.id,
             number=f"#{ticket.number}",
@@ -57,5 +69,35 @@ class TicketDetail(BaseModel):
                 )
                 for attachment in ticket.attachments
                 if attachment.download_url
+            ],
+            can_write=ticket.can_write,
+            can_close=ticket.can_close,
+            reopenable_until=format_moment(until, language, zone) if reopenable else "",
+        )
+
+
+class MessageView(BaseModel):
+    """One message as the conversation shows it: the customer's side or the provider's."""
+
+    id: str = ""
+    author: str = ""
+    from_provider: bool = False
+    # Sanitised (the client cleans what arrives): rendered as it is.
+    body: str = ""
+    created: str = ""
+    attachments: list[Attachment] = Field(default_factory=list)
+
+    @classmethod
+    def of(cls, message: TicketMessage, language: str, zone: str) -> "MessageView":
+        return cls(
+            id=message.id,
+            author=message.author,
+            from_provider=message.author_type == "provider",
+            body=message.body,
+            created=format_moment(message.created, language, zone),
+            attachments=[
+                Attachment(name=file.name, url=backend_url(routes.file_path(file.url)))
+                for file in message.attachments
+                if file.url
             ],
         )

@@ -1,4 +1,5 @@
-"""A ticket: the card of its fields, the collapsible description, the attachments."""
+"""A ticket: the card of its fields (with close and reopen), the collapsible description, the
+attachments, then the conversation."""
 
 import reflex as rx
 from reflex.vars import ObjectVar
@@ -8,6 +9,7 @@ from portal.components.downloads import download_link
 from portal.components.i18n import _
 from portal.components.item_page import item_page
 from portal.components.ticket_status import priority_chip, ticket_status_chip
+from portal.pages.ticket.conversation import conversation_card, status_actions
 from portal.pages.ticket.models import Attachment, TicketDetail
 from portal.pages.ticket.state import TicketState
 
@@ -57,6 +59,7 @@ def details_card() -> rx.Component:
                 orientation=rx.breakpoints(initial="vertical", sm="horizontal"),
                 size="2",
             ),
+            status_actions(),
             spacing="3",
             width="100%",
         ),
@@ -152,7 +155,12 @@ def attachments_card() -> rx.Component:
 
 def ticket_page() -> rx.Component:
     ready = rx.vstack(
-        details_card(), description_card(), attachments_card(), spacing="4", width="100%"
+        details_card(),
+        description_card(),
+        attachments_card(),
+        conversation_card(),
+        spacing="4",
+        width="100%",
     )
     return item_page(
         TicketState.status,
