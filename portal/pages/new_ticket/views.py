@@ -14,10 +14,12 @@ from portal.pages.new_ticket.models import DESCRIPTION_MAX, SUBJECT_MAX, TYPE_LA
 from portal.pages.new_ticket.state import UPLOAD_ID, NewTicketState
 
 State = NewTicketState
+violations: ObjectVar[dict[str, str]] = State.violations.to(ObjectVar, dict[str, str])
+service: ObjectVar[ServiceOption] = State.service.to(ObjectVar, ServiceOption)
 
 
 def _error(name: str) -> tuple[rx.Var, rx.Var[bool]]:
-    return State.violations.get(name, ""), State.violations.contains(name)
+    return violations.get(name, ""), violations.contains(name)
 
 
 def _select(control_id: str, value: rx.Var, on_change, labels: dict[str, str]) -> rx.Component:
@@ -47,7 +49,7 @@ def _service() -> rx.Component:
     chosen = rx.hstack(
         rx.badge(
             rx.icon("network", size=14),
-            State.service.label,
+            service.label,
             size="2",
             variant="soft",
             radius="full",
@@ -93,7 +95,7 @@ def _service() -> rx.Component:
         spacing="2",
         width="100%",
     )
-    control = rx.box(rx.cond(State.service.id != "", chosen, search), id="new-ticket-service-box")
+    control = rx.box(rx.cond(service.id != "", chosen, search), id="new-ticket-service-box")
     return field(
         _("Service (optional)"),
         control,
