@@ -6,7 +6,11 @@ from portal.client.models import Service
 from portal.i18n import N_
 
 # The helpdesk's categories the portal opens tickets in (issue 49, item 1), by their key.
-TYPE_LABELS = {"incident": N_("Incident"), "request": N_("Service request")}
+TYPE_LABELS = {
+    "incident": N_("Incident"),
+    "request": N_("Service request"),
+    "question": N_("Question"),
+}
 DEFAULT_TYPE = "incident"
 DEFAULT_PRIORITY = "medium"
 SUBJECT_MAX = 200
