@@ -35,6 +35,7 @@ from playwright.sync_api import (
 from portal.session_store import REDIS_KEY_PREFIX
 from portal.settings import get_settings
 from tests.e2e.helpers import PortalUnderTest, serve
+from tests.e2e.mail import smtp_server
 from tests.e2e.snapshot import DemoSnapshot
 from tests.ports import free_port
 
@@ -77,12 +78,19 @@ def portal_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def mail_dir(portal_data: Path) -> Path:
-    """Where the portal writes each e-mail as an .eml file (no SMTP_URL in browser tests)."""
+    """Where each e-mail the SMTP server receives lands as an .eml file."""
     return portal_data / "mail"
 
 
 @pytest.fixture(scope="session")
-def portal_settings(portal_data: Path, mail_dir: Path) -> dict[str, str]:
+def smtp_url(mail_dir: Path) -> Iterator[str]:
+    """The real SMTP server the portal sends through (issue 49: a ticket's e-mails reach one)."""
+    with smtp_server(mail_dir, free_port()) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def portal_settings(portal_data: Path, mail_dir: Path, smtp_url: str) -> dict[str, str]:
     """The environment variables the portal runs with, on top of this process's own."""
     port = free_port()
     settings = {
@@ -92,8 +100,7 @@ def portal_settings(portal_data: Path, mail_dir: Path) -> dict[str, str]:
         "ENVIRONMENT": "test",
         "PORTAL_SESSION_DB": str(portal_data / "sessions.db"),
         "PORTAL_PUBLIC_URL": f"http://localhost:{port}",
-        "MAIL_DIR": str(mail_dir),
-        "SMTP_URL": "",
+        "SMTP_URL": smtp_url,
         # Production's log format, so that a browser run shows it whole (test_operations_logs).
         "LOG_FORMAT": "json",
     }

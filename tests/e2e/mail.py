@@ -1,5 +1,6 @@
-"""The e-mails the portal wrote as .eml files (no SMTP_URL in browser tests): find the newest
-one to a recipient and read the link it carries.
+"""The e-mails of the browser tests: the portal sends them to a real SMTP server (aiosmtpd, in
+this process), which writes each as an .eml file named as the portal names those it writes
+without SMTP; find the newest one to a recipient and read the link it carries.
 
 A message's moment is the UTC timestamp that starts its file name, written by the portal's clock:
 the file's mtime comes from the kernel, which libfaketime does not move, so it cannot be compared
@@ -8,11 +9,43 @@ with this process's (moved) clock."""
 import email
 import re
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
-from email.message import Message
+from email.message import EmailMessage, Message
+from email.policy import default
 from pathlib import Path
+from typing import Any
+
+from aiosmtpd.controller import Controller
+
+from portal.provider.platform.mail.transport import write_eml
 
 LINK = re.compile(r"https?://\S+?/(?:reset-password|confirm-account)\?token=[\w\-.~%]+")
+
+
+class MailDrop:
+    """What the SMTP server does with a message it accepts: one .eml file in ``directory``."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        message = email.message_from_bytes(envelope.original_content, policy=default)
+        assert isinstance(message, EmailMessage)
+        write_eml(self.directory, message)
+        return "250 Message accepted for delivery"
+
+
+@contextmanager
+def smtp_server(directory: Path, port: int) -> Iterator[str]:
+    """A local SMTP server on ``port`` that drops each message in ``directory``; its URL."""
+    controller = Controller(MailDrop(directory), hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        yield f"smtp://127.0.0.1:{port}"
+    finally:
+        controller.stop()
 
 
 def _text(message: Message) -> str:
