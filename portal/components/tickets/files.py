@@ -11,6 +11,7 @@ import reflex as rx
 from pydantic import BaseModel
 from reflex.vars import ObjectVar
 
+from portal.client import ProviderClient, ProviderError
 from portal.components.file_input import files_input
 from portal.components.i18n import _
 from portal.i18n import N_, format_number, gettext
@@ -18,6 +19,7 @@ from portal.state.session import SessionState
 
 MAX_FILES = 10  # issue 49: up to 10 attachments
 TOO_MANY_FILES = N_("At most {max} files can be attached.")
+FILE_REFUSED = N_("{name} was not attached: {reason}")
 KILOBYTE = 1024
 
 
@@ -31,6 +33,30 @@ def size_text(size: int, language: str) -> str:
     if size < KILOBYTE * KILOBYTE:
         return f"{format_number(max(1, round(size / KILOBYTE)), language)} KB"
     return f"{format_number(round(size / KILOBYTE / KILOBYTE, 1), language)} MB"
+
+
+async def attach_all(
+    client: ProviderClient,
+    ticket_id: str,
+    files: list[rx.UploadFile],
+    language: str,
+    *,
+    message: str = "",
+) -> list[str]:
+    """Sends each uploaded file to the ticket (to ``message`` when given), streamed from the
+    upload's spool; what the provider refuses (type, size, count) is said, one line a file.
+    An ended session is no refusal: it goes on to the caller."""
+    refused = []
+    for sent in files:
+        name = sent.name or ""
+        content_type = sent.content_type or "application/octet-stream"
+        try:
+            await client.tickets.attach(ticket_id, name, sent.file, content_type, message=message)
+        except ProviderError as error:
+            if error.code == 401:
+                raise
+            refused.append(gettext(language, FILE_REFUSED, name=name, reason=error.message))
+    return refused
 
 
 class FileChoice(SessionState, mixin=True):

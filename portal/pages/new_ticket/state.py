@@ -13,7 +13,7 @@ from portal import routes
 from portal.client import ProviderClient, ProviderError, ValidationFailed
 from portal.client.models import NewTicket, ServiceFilters
 from portal.components.company_picker import CompanyOption
-from portal.components.tickets.files import FileChoice
+from portal.components.tickets.files import FileChoice, attach_all
 from portal.i18n import N_, gettext
 from portal.pages.new_ticket.models import (
     DEFAULT_PRIORITY,
@@ -29,7 +29,6 @@ SERVICE_SEARCH_MIN_CHARS = 2
 SERVICE_SEARCH_RESULTS = 10
 FIELDS = ("subject", "description", "type", "priority", "service", "company")
 TICKET_OPENED = N_("Ticket {number} opened.")
-FILE_REFUSED = N_("{name} was not attached: {reason}")
 
 
 class NewTicketState(FileChoice, SessionState):
@@ -149,21 +148,14 @@ class NewTicketState(FileChoice, SessionState):
         language = self.current_language
         try:
             client = await self.provider()
-            ticket = await client.tickets.create(self._ticket())
-        except ValidationFailed as error:
-            self._refused(error)
-            return
+            try:
+                ticket = await client.tickets.create(self._ticket())
+            except ValidationFailed as error:
+                self._refused(error)
+                return
+            refused = await attach_all(client, ticket.id, files, language)
         finally:
             self.sending = False
-        refused = []
-        for sent in files:
-            name = sent.name or ""
-            try:
-                await client.tickets.attach(
-                    ticket.id, name, sent.file, sent.content_type or "application/octet-stream"
-                )
-            except ProviderError as error:
-                refused.append(gettext(language, FILE_REFUSED, name=name, reason=error.message))
         self.files = []
         messages = await self.get_state(MessagesState)
         messages.show(gettext(language, TICKET_OPENED, number=f"#{ticket.number}"), "success")

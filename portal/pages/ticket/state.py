@@ -9,7 +9,7 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from portal.client import ProviderClient, ProviderError
-from portal.components.tickets.files import FileChoice
+from portal.components.tickets.files import FileChoice, attach_all
 from portal.i18n import N_, gettext
 from portal.pages.ticket.models import MessageView, TicketDetail
 from portal.state.failures import reports_failures
@@ -20,7 +20,6 @@ UPLOAD_ID = "ticket-reply-files"
 LATEST_ID = "ticket-latest-message"
 REPLY_MAX = 20_000
 EMPTY_REPLY = N_("Write a message to send (files go with a message).")
-FILE_REFUSED = N_("{name} was not attached: {reason}")
 
 
 class TicketState(FileChoice, ItemPageState, SessionState):
@@ -109,21 +108,7 @@ class TicketState(FileChoice, ItemPageState, SessionState):
                 # 409 closed, 413 too long, 422, 429 too many: said here, the text kept.
                 self.reply_errors = [error.message]
                 return
-            refused = []
-            for sent in files:
-                name = sent.name or ""
-                try:
-                    await client.tickets.attach(
-                        self.ticket.id,
-                        name,
-                        sent.file,
-                        sent.content_type or "application/octet-stream",
-                        message=message.id,
-                    )
-                except ProviderError as error:
-                    if error.code == 401:
-                        raise
-                    refused.append(gettext(language, FILE_REFUSED, name=name, reason=error.message))
+            refused = await attach_all(client, self.ticket.id, files, language, message=message.id)
             self.reply, self.files, self.reply_errors = "", [], refused
             yield rx.clear_selected_files(UPLOAD_ID)
             await self._read_messages(client)
