@@ -1,6 +1,6 @@
 """A ticket's conversation (issue 49): the customer's messages on the right, the provider's on
-the left, files as chips, the newest in view; the reply box (files dropped or chosen, a sending
-state, what was refused kept with the text); close and reopen."""
+the left, files as chips, the newest in view; the reply box (Write / Preview, files dropped or
+chosen, a sending state, what was refused kept with the text); close and reopen."""
 
 import reflex as rx
 from reflex.vars import ObjectVar
@@ -145,9 +145,37 @@ def _reply_box() -> rx.Component:
         resize="vertical",
         width="100%",
     )
+    preview = rx.box(
+        rx.cond(
+            TicketState.preview != "",
+            rx.html(TicketState.preview),
+            rx.text(_("Nothing to preview"), color=rx.color("gray", 11), size="2"),
+        ),
+        style=MARKUP_STYLE,
+        min_height="118px",
+        padding="8px 12px",
+        border=f"1px solid {rx.color('gray', 6)}",
+        border_radius="var(--radius-3)",
+        width="100%",
+        data_testid="reply-preview",
+    )
     return rx.vstack(
-        rx.el.label(rx.text(_("Your reply"), size="3", weight="bold"), html_for="ticket-reply"),
-        writing,
+        rx.hstack(
+            rx.el.label(rx.text(_("Your reply"), size="3", weight="bold"), html_for="ticket-reply"),
+            rx.spacer(),
+            rx.segmented_control.root(
+                rx.segmented_control.item(_("Write"), value="write"),
+                rx.segmented_control.item(_("Preview"), value="preview"),
+                value=rx.cond(TicketState.previewing, "preview", "write"),
+                on_change=lambda value: TicketState.set_previewing(value == "preview"),
+                size="1",
+                aria_label=_("Write or preview"),
+                data_testid="reply-mode",
+            ),
+            align="center",
+            width="100%",
+        ),
+        rx.cond(TicketState.previewing, preview, writing),
         file_chooser(TicketState, UPLOAD_ID, compact=True),
         _reply_errors(),
         rx.flex(

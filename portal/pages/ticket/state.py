@@ -1,7 +1,7 @@
 """A ticket's page (spec 2, Ticket detail), loaded from the id of the URL; a missing one stops
 there: no breadcrumbs, no further calls. Then its conversation (issue 49): the newest messages,
-marked read once shown, and the reply box (files chosen or dropped, the text kept when the
-provider refuses it)."""
+marked read once shown, and the reply box (Markdown previewed with the portal's own renderer
+and sanitiser, files chosen or dropped, the text kept when the provider refuses it)."""
 
 from collections.abc import Sequence
 
@@ -11,6 +11,7 @@ from reflex.event import EventSpec
 from portal.client import ProviderClient, ProviderError
 from portal.components.tickets.files import FileChoice, attach_all
 from portal.i18n import N_, gettext
+from portal.markup import render_markdown
 from portal.pages.ticket.models import MessageView, TicketDetail
 from portal.state.failures import reports_failures
 from portal.state.item_page import ItemPageState
@@ -31,6 +32,9 @@ class TicketState(FileChoice, ItemPageState, SessionState):
     earlier_count: rx.Field[int] = rx.field(0)
     messages_loading: rx.Field[bool] = rx.field(False)
     reply: rx.Field[str] = rx.field("")
+    # The reply as it will read, while Preview is chosen.
+    preview: rx.Field[str] = rx.field("")
+    previewing: rx.Field[bool] = rx.field(False)
     # Why the reply or one of its files was refused, kept with the text.
     reply_errors: rx.Field[list[str]] = rx.field(default_factory=list)
     sending: rx.Field[bool] = rx.field(False)
@@ -42,7 +46,7 @@ class TicketState(FileChoice, ItemPageState, SessionState):
     def _show(self, item: TicketDetail | None) -> None:
         if item is None or item.id != self.ticket.id:
             self.messages, self.earlier_count = [], 0
-            self.reply, self.reply_errors = "", []
+            self.reply, self.preview, self.previewing, self.reply_errors = "", "", False, []
             self.files, self.files_error = [], ""
         self.ticket = item or TicketDetail()
         self.description_open = True
@@ -86,6 +90,13 @@ class TicketState(FileChoice, ItemPageState, SessionState):
         self.reply = value
 
     @rx.event
+    def set_previewing(self, previewing: bool):
+        """Write or Preview: the preview is rendered here, by the renderer and sanitiser the
+        provider uses (portal/markup.py); the message's own HTML comes from the provider."""
+        self.previewing = previewing
+        self.preview = render_markdown(self.reply) if previewing else ""
+
+    @rx.event
     @reports_failures
     async def send_reply(self, files: list[rx.UploadFile]):
         """Posts the reply, then each file to it; what is refused is said with the text kept."""
@@ -109,7 +120,8 @@ class TicketState(FileChoice, ItemPageState, SessionState):
                 self.reply_errors = [error.message]
                 return
             refused = await attach_all(client, self.ticket.id, files, language, message=message.id)
-            self.reply, self.files, self.reply_errors = "", [], refused
+            self.reply, self.preview, self.previewing = "", "", False
+            self.files, self.reply_errors = [], refused
             yield rx.clear_selected_files(UPLOAD_ID)
             await self._read_messages(client)
         finally:
