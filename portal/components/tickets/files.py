@@ -1,8 +1,9 @@
 """Files chosen for a ticket or a reply (issue 49): kept in the browser until the form is sent,
 their names shown as chips; the new ticket form and the reply box each hold one choice.
 
-The provider decides the type by content and refuses a file over its size limit; the portal
-refuses only what it can count: more than ``MAX_FILES`` at once.
+The provider decides the type by content; the portal refuses at once what it can tell from the
+browser's word: more than ``MAX_FILES``, or a file over ``TICKET_ATTACHMENT_MAX_BYTES`` (which
+would otherwise travel to the portal and on to the provider to be refused there).
 """
 
 from typing import Any, ClassVar
@@ -15,11 +16,14 @@ from portal.client import ProviderClient, ProviderError
 from portal.components.file_input import files_input
 from portal.components.i18n import _
 from portal.i18n import N_, format_number, gettext
+from portal.settings import get_settings
 from portal.state.session import SessionState
 
 MAX_FILES = 10  # issue 49: up to 10 attachments
 TOO_MANY_FILES = N_("At most {max} files can be attached.")
 FILE_REFUSED = N_("{name} was not attached: {reason}")
+FILE_TOO_LARGE = N_("{name} is larger than the limit of {max} MB.")
+MEGABYTE = 1024 * 1024
 KILOBYTE = 1024
 
 
@@ -68,14 +72,17 @@ class FileChoice(SessionState, mixin=True):
 
     @rx.event
     def add_files(self, added: list[dict[str, Any]]):
-        """The files just chosen or dropped join the others, up to ``MAX_FILES``: past it the
-        choice is let go of, in the state and in the browser, and the user told why."""
+        """The files just chosen or dropped join the others, up to ``MAX_FILES`` and each within
+        the size limit: past either, the choice is let go of and the user told why."""
         self.files_error = ""
-        if len(self.files) + len(added) > MAX_FILES:
-            self.files = []
-            self.files_error = gettext(self.current_language, TOO_MANY_FILES, max=MAX_FILES)
-            return rx.clear_selected_files(self.upload_id)
         language = self.current_language
+        limit = get_settings().ticket_attachment_max_bytes
+        too_large = [file for file in added if int(file.get("size", 0)) > limit]
+        if len(self.files) + len(added) > MAX_FILES:
+            return self._let_go(gettext(language, TOO_MANY_FILES, max=MAX_FILES))
+        if too_large:
+            name, megabytes = str(too_large[0].get("name", "")), f"{limit / MEGABYTE:g}"
+            return self._let_go(gettext(language, FILE_TOO_LARGE, name=name, max=megabytes))
         self.files = self.files + [
             ChosenFile(
                 name=str(file.get("name", "")), size=size_text(int(file.get("size", 0)), language)
@@ -83,6 +90,11 @@ class FileChoice(SessionState, mixin=True):
             for file in added
         ]
         return None
+
+    def _let_go(self, reason: str):
+        """Lets go of every file chosen, in the state and in the browser, and says why."""
+        self.files, self.files_error = [], reason
+        return rx.clear_selected_files(self.upload_id)
 
     @rx.event
     def clear_files(self):
