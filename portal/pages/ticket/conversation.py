@@ -9,7 +9,10 @@ from portal.components.downloads import download_link
 from portal.components.i18n import _
 from portal.components.tickets.files import file_chooser
 from portal.pages.ticket.models import Attachment, MessageView, TicketDetail
-from portal.pages.ticket.state import LATEST_ID, REPLY_MAX, UPLOAD_ID, TicketState
+from portal.pages.ticket.state import REPLY_MAX, UPLOAD_ID, TicketState
+
+LATEST_ID = "ticket-latest-message"
+_SCROLL_TO_LATEST = f"document.getElementById('{LATEST_ID}')?.scrollIntoView({{block: 'end'}})"
 
 ticket: ObjectVar[TicketDetail] = TicketState.ticket.to(ObjectVar, TicketDetail)
 # What a rendered message keeps of its formatting (the theme resets lists and margins).
@@ -110,7 +113,15 @@ def _messages() -> rx.Component:
             ),
         ),
         rx.foreach(TicketState.messages, _message),
-        rx.box(id=LATEST_ID),
+        # Mounted anew whenever a message arrives, once it is drawn: the newest comes into view.
+        rx.cond(
+            TicketState.messages.length() > 0,
+            rx.box(
+                id=LATEST_ID,
+                key=TicketState.messages.length(),
+                on_mount=rx.call_script(_SCROLL_TO_LATEST),
+            ),
+        ),
         spacing="3",
         width="100%",
         aria_live="polite",

@@ -18,7 +18,6 @@ from portal.state.item_page import ItemPageState
 from portal.state.session import SessionState
 
 UPLOAD_ID = "ticket-reply-files"
-LATEST_ID = "ticket-latest-message"
 REPLY_MAX = 20_000
 EMPTY_REPLY = N_("Write a message to send (files go with a message).")
 
@@ -72,7 +71,8 @@ class TicketState(FileChoice, ItemPageState, SessionState):
     @rx.event
     @reports_failures
     async def load_messages(self):
-        """The newest messages, the last in view, then the conversation marked read."""
+        """The newest messages (the view brings the last into view), then the conversation
+        marked read."""
         if not self.ticket.id:
             return
         self.messages_loading = True
@@ -82,7 +82,6 @@ class TicketState(FileChoice, ItemPageState, SessionState):
             await self._read_messages(client)
         finally:
             self.messages_loading = False
-        yield rx.scroll_to(LATEST_ID, align_to_top=False)
         await client.tickets.mark_read(self.ticket.id)
 
     @rx.event
@@ -126,7 +125,6 @@ class TicketState(FileChoice, ItemPageState, SessionState):
             await self._read_messages(client)
         finally:
             self.sending = False
-        yield rx.scroll_to(LATEST_ID, align_to_top=False)
         await client.tickets.mark_read(self.ticket.id)
 
     @rx.event
