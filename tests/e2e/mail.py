@@ -48,7 +48,8 @@ def smtp_server(directory: Path, port: int) -> Iterator[str]:
         controller.stop()
 
 
-def _text(message: Message) -> str:
+def text_of(message: Message) -> str:
+    """The plain-text part of a message."""
     for part in message.walk():
         if part.get_content_type() == "text/plain":
             payload = part.get_payload(decode=True)
@@ -80,6 +81,6 @@ def latest_mail_to(mail_dir: Path, recipient: str, since: float, timeout: float 
 
 def link_in(message: Message) -> str:
     """The portal link of a reset or confirmation mail, as a path with its query."""
-    match = LINK.search(_text(message))
-    assert match, _text(message)
+    match = LINK.search(text_of(message))
+    assert match, text_of(message)
     return "/" + match.group(0).split("/", 3)[3]

@@ -1,0 +1,194 @@
+"""Tickets both ways (issue 49): a ticket opened from a service page with a file, found in the
+list, answered with a file; the helpdesk's reply through the integration API (a token made
+here) mailed to the requester through the SMTP server, then shown on the provider's side with
+the list's unread marker gone once seen. Read-only staff and another company's user cannot
+write; a refused file is let go of with its reason."""
+
+import re
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+from playwright.sync_api import Locator, Page, expect
+
+from tests.e2e.helpers import DEMO_PASSWORD, log_in_as
+from tests.e2e.mail import latest_mail_to, text_of
+
+ALICE = "alice@acme-networks.test"
+CLAIRE = "claire@globex.test"
+SUPPORT = "support@patchbay.test"
+ADMIN = "admin@patchbay.test"
+
+
+@contextmanager
+def _provider(portal_url: str, email: str) -> Iterator[httpx.Client]:
+    """The provider API signed in as ``email``, as the test finds its data there."""
+    with httpx.Client(base_url=f"{portal_url}/provider") as provider:
+        answer = provider.post("/login", json={"username": email, "password": DEMO_PASSWORD})
+        assert answer.status_code == 204, answer.text
+        yield provider
+
+
+def _first_service(portal_url: str) -> dict[str, Any]:
+    with _provider(portal_url, ALICE) as provider:
+        return provider.get("/api/services", params={"itemsPerPage": 1}).json()["hydra:member"][0]
+
+
+def _helpdesk_token(portal_url: str) -> str:
+    """A token of the helpdesk's scope, made by an administrator as the guide says."""
+    with _provider(portal_url, ADMIN) as provider:
+        answer = provider.post(
+            "/api/tokens", json={"name": "Helpdesk (browser test)", "scopes": ["ticket_replies"]}
+        )
+        assert answer.status_code == 201, answer.text
+        return answer.json()["token"]
+
+
+def _settled(page: Page) -> None:
+    expect(page.locator("[aria-busy='true']")).to_have_count(0)
+
+
+def _ticket_card(page: Page, number: str) -> Locator:
+    link = page.get_by_role("link", name=number, exact=True)
+    return page.get_by_test_id("ticket-card").filter(has=link)
+
+
+def test_a_ticket_opened_from_a_service_is_answered_by_mail_and_read(
+    page: Page, portal_url: str, mail_dir: Path, tmp_path: Path
+) -> None:
+    service = _first_service(portal_url)
+    log_in_as(page, ALICE, f"/services/{service['id']}")
+    page.get_by_test_id("report-problem").click()
+    expect(page).to_have_url(re.compile(r"/tickets/new\?service="))
+    expect(page.get_by_test_id("new-ticket-service-chosen")).to_contain_text(service["reference"])
+
+    # Nothing typed is lost when the provider refuses the form: the subject is missing.
+    page.locator("#new-ticket-description").fill("No light since **09:40**.")
+    page.get_by_test_id("new-ticket-submit").click()
+    expect(page.get_by_role("alert").first).to_be_visible()
+    expect(page.locator("#new-ticket-description")).to_have_value("No light since **09:40**.")
+
+    trace = tmp_path / "traceroute.txt"
+    trace.write_text("1  10.0.0.1  0.4 ms\n2  * * *\n")
+    page.locator("#new-ticket-subject").fill("Loss of light on the port")
+    page.locator("#new-ticket-files").set_input_files(str(trace))
+    expect(page.get_by_test_id("chosen-file")).to_contain_text("traceroute.txt")
+    page.get_by_test_id("new-ticket-submit").click()
+
+    expect(page).to_have_url(re.compile(r"/tickets/[0-9a-f-]{36}$"))
+    expect(page.get_by_test_id("ticket-subject")).to_have_text("Loss of light on the port")
+    expect(page.get_by_test_id("ticket-service")).to_have_text(service["reference"])
+    expect(page.get_by_test_id("ticket-attachments")).to_contain_text("traceroute.txt")
+    expect(page.get_by_test_id("ticket-description")).to_contain_text("No light since 09:40.")
+    ticket_path = page.url.split(portal_url, 1)[1]
+    number = page.get_by_role("heading", level=1).inner_text().strip()
+    assert re.fullmatch(r"#\d+", number), number
+
+    # It is in the list.
+    page.goto("/tickets?subject=Loss+of+light+on+the+port")
+    _settled(page)
+    expect(_ticket_card(page, number)).to_be_visible()
+
+    # A reply with a file, previewed first.
+    page.goto(ticket_path)
+    reply = page.locator("#ticket-reply")
+    reply.fill("Still down after a **reboot**.")
+    page.get_by_role("radio", name="Preview").click()
+    expect(page.get_by_test_id("reply-preview").locator("strong")).to_have_text("reboot")
+    page.get_by_role("radio", name="Write").click()
+    capture = tmp_path / "capture.pcap"
+    capture.write_bytes(bytes.fromhex("d4c3b2a1020004000000000000000000ffff000001000000"))
+    page.locator("#ticket-reply-files").set_input_files(str(capture))
+    page.get_by_test_id("reply-send").click()
+    mine = page.get_by_test_id("ticket-message").last
+    expect(mine).to_have_attribute("data-side", "customer")
+    expect(mine.locator("strong")).to_have_text("reboot")
+    expect(mine).to_contain_text("capture.pcap")
+    expect(reply).to_have_value("")
+
+    # The helpdesk answers through the integration API; the requester is mailed.
+    since = time.time()
+    with httpx.Client(base_url=f"{portal_url}/provider") as helpdesk:
+        answer = helpdesk.put(
+            "/api/integration/ticket_replies",
+            headers={"Authorization": f"Bearer {_helpdesk_token(portal_url)}"},
+            json=[
+                {
+                    "reference": "HD-E2E-1",
+                    "ticket": f"P-{number[1:]}",
+                    "author": "Ana Silva",
+                    "body": "We replaced the **optic**: the light is back.",
+                }
+            ],
+        )
+    assert answer.status_code == 200, answer.text
+    mail = latest_mail_to(mail_dir, ALICE, since)
+    assert number in str(mail["Subject"])
+    # Threaded under the ticket's own root, whatever the e-mail.
+    root = f"<ticket-{ticket_path.rsplit('/', 1)[1]}@patchbay.test>"
+    assert mail["In-Reply-To"] == root
+    assert root in str(mail["References"])
+    text = text_of(mail)
+    assert "We replaced the" in text
+    assert ticket_path in text
+
+    # The list marks the unread reply; the conversation shows it on the provider's side.
+    page.goto("/tickets?subject=Loss+of+light+on+the+port")
+    _settled(page)
+    expect(_ticket_card(page, number).get_by_test_id("ticket-unread")).to_have_text("New reply")
+    _ticket_card(page, number).get_by_role("link", name=number, exact=True).click()
+    theirs = page.get_by_test_id("ticket-message").last
+    expect(theirs).to_have_attribute("data-side", "provider")
+    expect(theirs).to_contain_text("Ana Silva")
+    expect(theirs.locator("strong")).to_have_text("optic")
+    expect(theirs).to_be_in_viewport()
+    page.goto("/tickets?subject=Loss+of+light+on+the+port")
+    _settled(page)
+    expect(_ticket_card(page, number)).to_be_visible()
+    expect(_ticket_card(page, number).get_by_test_id("ticket-unread")).to_have_count(0)
+
+
+def _a_ticket_of_alice(portal_url: str) -> str:
+    with _provider(portal_url, ALICE) as provider:
+        tickets = provider.get("/api/tickets", params={"status[]": "open"}).json()
+        return tickets["hydra:member"][0]["id"]
+
+
+def test_read_only_staff_read_a_ticket_but_cannot_write(page: Page, portal_url: str) -> None:
+    ticket_id = _a_ticket_of_alice(portal_url)
+    log_in_as(page, SUPPORT, f"/tickets/{ticket_id}")
+    expect(page.get_by_test_id("ticket-conversation")).to_be_visible()
+    expect(page.get_by_test_id("reply-unavailable")).to_be_visible()
+    expect(page.get_by_test_id("reply-box")).to_have_count(0)
+    expect(page.get_by_test_id("ticket-close")).to_have_count(0)
+    page.goto("/tickets")
+    _settled(page)
+    expect(page.get_by_test_id("new-ticket")).to_have_count(0)
+    page.goto("/tickets/new")
+    expect(page.get_by_role("alert").get_by_text("Forbidden access")).to_be_visible()
+
+
+def test_another_companys_ticket_is_not_found_and_takes_no_reply(
+    page: Page, portal_url: str
+) -> None:
+    ticket_id = _a_ticket_of_alice(portal_url)
+    log_in_as(page, CLAIRE, f"/tickets/{ticket_id}")
+    expect(page.get_by_text("This ticket does not exist or you cannot see it.")).to_be_visible()
+    expect(page.get_by_test_id("reply-box")).to_have_count(0)
+
+
+def test_eleven_files_are_refused_with_the_reason(
+    page: Page, portal_url: str, tmp_path: Path
+) -> None:
+    files = []
+    for index in range(11):
+        path = tmp_path / f"log-{index}.txt"
+        path.write_text(f"line {index}\n")
+        files.append(str(path))
+    log_in_as(page, ALICE, "/tickets/new")
+    page.locator("#new-ticket-files").set_input_files(files)
+    expect(page.get_by_text("At most 10 files can be attached.")).to_be_visible()
+    expect(page.get_by_test_id("chosen-file")).to_have_count(0)
