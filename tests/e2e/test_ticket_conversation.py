@@ -64,6 +64,8 @@ def test_a_ticket_opened_from_a_service_is_answered_by_mail_and_read(
     page.get_by_test_id("report-problem").click()
     expect(page).to_have_url(re.compile(r"/tickets/new\?service="))
     expect(page.get_by_test_id("new-ticket-service-chosen")).to_contain_text(service["reference"])
+    # Alice has two companies, but the service decides: no company is asked.
+    expect(page.locator("#new-ticket-company")).to_have_count(0)
 
     # Nothing typed is lost when the provider refuses the form: the subject is missing.
     page.locator("#new-ticket-description").fill("No light since **09:40**.")
@@ -180,7 +182,7 @@ def test_another_companys_ticket_is_not_found_and_takes_no_reply(
     expect(page.get_by_test_id("reply-box")).to_have_count(0)
 
 
-def test_eleven_files_are_refused_with_the_reason(
+def test_the_company_is_asked_and_eleven_files_are_refused(
     page: Page, portal_url: str, tmp_path: Path
 ) -> None:
     files = []
@@ -189,6 +191,8 @@ def test_eleven_files_are_refused_with_the_reason(
         path.write_text(f"line {index}\n")
         files.append(str(path))
     log_in_as(page, ALICE, "/tickets/new")
+    # Without a service, Alice (two companies) chooses the ticket's.
+    expect(page.locator("#new-ticket-company")).to_be_visible()
     page.locator("#new-ticket-files").set_input_files(files)
     expect(page.get_by_text("At most 10 files can be attached.")).to_be_visible()
     expect(page.get_by_test_id("chosen-file")).to_have_count(0)

@@ -27,6 +27,8 @@ from portal.state.session import SessionState
 UPLOAD_ID = "new-ticket-files"
 SERVICE_SEARCH_MIN_CHARS = 2
 SERVICE_SEARCH_RESULTS = 10
+# A service is offered with its type's label.
+SERVICE_INCLUDES = ("type",)
 FIELDS = ("subject", "description", "type", "priority", "service", "company")
 TICKET_OPENED = N_("Ticket {number} opened.")
 
@@ -69,7 +71,8 @@ class NewTicketState(FileChoice, SessionState):
     async def _preset_service(self, client: ProviderClient, service_id: str) -> None:
         """The service of the page the user came from; one they may not read is left out."""
         try:
-            self.service = ServiceOption.of(await client.services.get(service_id, includes=()))
+            service = await client.services.get(service_id, includes=SERVICE_INCLUDES)
+            self.service = ServiceOption.of(service)
         except ProviderError:
             self.service = ServiceOption()
 
@@ -112,14 +115,17 @@ class NewTicketState(FileChoice, SessionState):
             return
         client = await self.provider()
         page = await client.services.list(
-            ServiceFilters(search=query.strip()), items_per_page=SERVICE_SEARCH_RESULTS
+            ServiceFilters(search=query.strip()),
+            items_per_page=SERVICE_SEARCH_RESULTS,
+            includes=SERVICE_INCLUDES,
         )
         self.service_matches = [ServiceOption.of(service) for service in page.items]
 
     @rx.event
     def choose_service(self, option: dict[str, str]):
+        """A service chosen: the ticket is its company's, none is chosen apart."""
         self.service = ServiceOption.model_validate(option)
-        self.service_query, self.service_matches = "", []
+        self.service_query, self.service_matches, self.company = "", [], ""
         self._changed("service")
 
     @rx.event

@@ -108,8 +108,9 @@ def _company() -> rx.Component:
     def option(company: ObjectVar[CompanyOption]) -> rx.Component:
         return rx.select.item(company.name, value=company.id)
 
+    # A service chosen decides the company.
     return rx.cond(
-        State.companies.length() > 1,
+        (State.companies.length() > 1) & (service.id == ""),
         field(
             _("Company"),
             rx.select.root(
@@ -121,7 +122,7 @@ def _company() -> rx.Component:
                 on_change=State.set_company,
             ),
             *_error("company"),
-            hint=_("Not needed when a service is chosen: the ticket is its company's."),
+            hint=_("Or choose a service: the ticket is then its company's."),
         ),
     )
 
