@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import httpx
 from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
@@ -177,6 +178,89 @@ def ticket_detail(page: Page) -> None:
     expect(page.get_by_test_id("ticket-description")).to_be_visible()
 
 
+# A ticket opened in the portal and answered by the helpdesk, for the conversation's screenshots.
+CONVERSATION = {
+    "en": (
+        "Packet loss towards Frankfurt",
+        "Since **09:40** we lose about 2 % of packets towards AS3320.",
+        "The loss is gone since your change, thank you. Traceroute attached.",
+        "We moved the session to the *backup path* while the optic is replaced.\n\n"
+        "- new optic: tomorrow 06:00\n- no impact expected",
+    ),
+    "fr": (
+        "Perte de paquets vers Francfort",
+        "Depuis **09:40** nous perdons environ 2 % des paquets vers l'AS3320.",
+        "La perte a disparu depuis votre intervention, merci. Traceroute en pièce jointe.",
+        "Nous avons basculé la session sur le *chemin de secours* le temps de remplacer "
+        "l'optique.\n\n- nouvelle optique : demain 06:00\n- aucun impact attendu",
+    ),
+}
+
+
+def _language(page: Page) -> str:
+    return "fr" if page.evaluate("navigator.language").startswith("fr") else "en"
+
+
+def new_ticket(page: Page) -> None:
+    """The form opened from a service page, the service filled in, a subject typed."""
+    _log_in(page, "alice@acme-networks.test")
+    page.goto("/services")
+    page.get_by_test_id("service-card").first.get_by_role("link").first.click()
+    page.get_by_test_id("report-problem").click()
+    expect(page.get_by_test_id("new-ticket-service-chosen")).to_be_visible()
+    subject, description, _reply, _answer = CONVERSATION[_language(page)]
+    page.locator("#new-ticket-subject").fill(subject)
+    page.locator("#new-ticket-description").fill(description)
+
+
+def _conversation_ticket(base_url: str, language: str) -> str:
+    """The id of the ticket of the conversation in ``language``: opened by Alice, answered by
+    the helpdesk through the integration API the first time, found by its subject after."""
+    subject, description, reply, answer = CONVERSATION[language]
+    with httpx.Client(
+        base_url=f"{base_url}/provider", headers={"Accept-Language": language}
+    ) as api:
+        api.post("/login", json={"username": "alice@acme-networks.test", "password": PASSWORD})
+        found = api.get("/api/tickets", params={"subject": subject}).json()["hydra:member"]
+        if found:
+            return found[0]["id"]
+        body = {"subject": subject, "description": description, "type": "incident",
+                "priority": "high", "company": _alice_company(api)}  # fmt: skip
+        ticket = api.post("/api/tickets", json=body).json()
+        message = api.post(f"/api/tickets/{ticket['id']}/messages", json={"body": reply}).json()
+        api.post(
+            f"/api/tickets/{ticket['id']}/attachments",
+            files={"file": ("traceroute.txt", b"1  10.0.0.1  0.4 ms\n", "text/plain")},
+            data={"message": message["id"]},
+        )
+    with httpx.Client(base_url=f"{base_url}/provider") as admin:
+        admin.post("/login", json={"username": "admin@patchbay.test", "password": PASSWORD})
+        scopes = {"name": f"Screenshots {language}", "scopes": ["ticket_replies"]}
+        token = admin.post("/api/tokens", json=scopes).json()["token"]
+        reply_body = [{"reference": f"SHOT-{language}", "ticket": f"P-{ticket['number']}",
+                       "author": "Ana Silva", "body": answer}]  # fmt: skip
+        admin.put(
+            "/api/integration/ticket_replies",
+            json=reply_body,
+            headers={"Authorization": f"Bearer {token}"},
+        ).raise_for_status()
+    return ticket["id"]
+
+
+def _alice_company(api: httpx.Client) -> str:
+    me = api.get("/api/tickets", params={"itemsPerPage": 1}).json()["hydra:member"][0]
+    return me["company"] if isinstance(me["company"], str) else me["company"]["@id"]
+
+
+def ticket_conversation(page: Page) -> None:
+    """A conversation: the customer's messages, the helpdesk's answer, a file, the reply box."""
+    _log_in(page, "alice@acme-networks.test")
+    ticket_id = _conversation_ticket(page.evaluate("location.origin"), _language(page))
+    page.goto(f"/tickets/{ticket_id}")
+    expect(page.get_by_test_id("ticket-message").last).to_have_attribute("data-side", "provider")
+    expect(page.get_by_test_id("ticket-message").last).to_be_in_viewport()
+
+
 def audit(page: Page) -> None:
     _log_in(page, "admin@patchbay.test")
     page.goto("/audit")
@@ -265,6 +349,8 @@ SCREENS: dict[str, Callable[[Page], None]] = {
     "tickets": tickets,
     "ticket-process": ticket_process,
     "ticket-detail": ticket_detail,
+    "new-ticket": new_ticket,
+    "ticket-conversation": ticket_conversation,
     "audit": audit,
     "monitoring": monitoring,
     "sensor-chart": sensor_chart,
