@@ -196,3 +196,29 @@ def test_the_company_is_asked_and_eleven_files_are_refused(
     page.locator("#new-ticket-files").set_input_files(files)
     expect(page.get_by_text("At most 10 files can be attached.")).to_be_visible()
     expect(page.get_by_test_id("chosen-file")).to_have_count(0)
+
+
+def test_a_ticket_is_closed_then_reopened_and_refuses_replies_meanwhile(
+    page: Page, portal_url: str
+) -> None:
+    with _provider(portal_url, ALICE) as provider:
+        company = provider.get("/api/tickets", params={"itemsPerPage": 1}).json()
+        body = {
+            "subject": "Closing test",
+            "description": "Solved already.",
+            "type": "question",
+            "priority": "low",
+            "company": company["hydra:member"][0]["company"],
+        }
+        opened = provider.post("/api/tickets", json=body)
+        assert opened.status_code == 201, opened.text
+    log_in_as(page, ALICE, f"/tickets/{opened.json()['id']}")
+    expect(page.get_by_test_id("reply-box")).to_be_visible()
+    page.get_by_test_id("ticket-close").click()
+    expect(page.get_by_test_id("ticket-status")).to_have_text("Closed")
+    expect(page.get_by_test_id("reply-unavailable")).to_be_visible()
+    expect(page.get_by_text(re.compile(r"^Possible until "))).to_be_visible()
+    page.get_by_test_id("ticket-reopen").click()
+    expect(page.get_by_test_id("ticket-status")).to_have_text("Open")
+    expect(page.get_by_test_id("reply-box")).to_be_visible()
+    expect(page.get_by_test_id("ticket-reopen")).to_have_count(0)
