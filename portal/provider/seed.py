@@ -1,10 +1,10 @@
 """Demo data of the embedded provider, seeded into an empty database outside production.
 
 Companies, the demo accounts of DESIGN section 7 and more users, about a hundred services of every
-type and status, invoices and credit notes, tickets, maintenances and monitoring sensors with
-their time series, and the PDF documents they point to. The content is fixed (a seeded random
-source, reproducible ids); only the dates follow the moment of seeding, or the day of
-``DEMO_ANCHOR_DATE``. The caller commits.
+type and status, invoices and credit notes, tickets (a few with a conversation), maintenances and
+monitoring sensors with their time series, and the PDF documents they point to. The content is
+fixed (a seeded random source, reproducible ids); only the dates follow the moment of seeding, or
+the day of ``DEMO_ANCHOR_DATE``. The caller commits.
 """
 
 import logging
@@ -19,6 +19,7 @@ from portal.provider.accounts.passwords import hash_password
 from portal.provider.billing.invoice_documents import clear_generated
 from portal.provider.demo_data.build_accounts import build_accounts
 from portal.provider.demo_data.build_billing import build_billing
+from portal.provider.demo_data.build_conversations import build_conversations
 from portal.provider.demo_data.build_maintenances import build_maintenances
 from portal.provider.demo_data.build_monitoring import build_monitoring
 from portal.provider.demo_data.build_samples import build_samples
@@ -114,6 +115,8 @@ def seed_demo(session: Session, data_dir: Path | None = None, now: datetime | No
     build_services(context)
     build_terminations(context)
     build_billing(context)
-    build_tickets(context)
+    tickets = build_tickets(context)
     build_maintenances(context)
     build_samples(context, build_monitoring(context))
+    # Last: the ids it draws leave every other row's as they were.
+    build_conversations(context, tickets)

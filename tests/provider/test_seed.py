@@ -310,6 +310,34 @@ def test_the_hostile_demo_description_is_stored_defused(db: Session) -> None:
         assert forbidden not in hostile.description_html.lower()
 
 
+async def test_alice_finds_conversations_and_one_reply_she_has_not_read(
+    db: Session, client: httpx.AsyncClient
+) -> None:
+    login = {"username": "alice@acme-networks.test", "password": DEMO_PASSWORD}
+    assert (await client.post("/login", json=login)).status_code == 204
+    answer = await client.get("/api/tickets", params={"itemsPerPage": 100})
+    tickets = answer.json()["hydra:member"]
+    unread = [ticket for ticket in tickets if ticket["hasUnreadReply"]]
+    assert [ticket["subject"] for ticket in unread] == ["Attaque DDoS sur nos frontaux web"]
+    conversations = []
+    for ticket in tickets:
+        messages = (await client.get(f"/api/tickets/{ticket['id']}/messages")).json()
+        if messages["hydra:member"]:
+            conversations.append(messages["hydra:member"])
+    assert len(conversations) >= 3
+    sides = [{message["authorType"] for message in c} for c in conversations]
+    assert all(side == {"customer", "provider"} for side in sides)
+    said = [message for conversation in conversations for message in conversation]
+    assert any("<strong>" in message["body"] for message in said)  # Markdown, rendered
+    assert any("pertes commencent" in message["body"] for message in said)  # Acme: French
+    assert any("losses start" in message["body"] for message in said)  # Benelux: English
+    files = [file for message in said for file in message["attachments"]]
+    assert [file["contentType"] for file in files] == ["text/plain"] * len(files) != []
+    download = await client.get(files[0]["url"].removeprefix("/provider"))
+    assert download.status_code == 200
+    assert download.content
+
+
 def test_maintenances_in_every_status_classification_and_type(db: Session) -> None:
     maintenances = db.exec(select(Maintenance)).all()
     combinations = {(m.status, m.classification, m.type) for m in maintenances}

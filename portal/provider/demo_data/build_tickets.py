@@ -53,7 +53,7 @@ _FILES = (
 )
 
 
-def build_tickets(context: SeedContext) -> None:
+def build_tickets(context: SeedContext) -> list[Ticket]:
     rng = context.rng
     number = 100231
     tickets = []
@@ -79,6 +79,7 @@ def build_tickets(context: SeedContext) -> None:
             tickets.append(ticket)
     context.session.add_all(tickets)
     context.session.flush()
+    return tickets
 
 
 def _ticket(
