@@ -161,6 +161,9 @@ class Settings(BaseSettings):
     # tries (doubled each time).
     mail_max_attempts: int = 8
     mail_retry_seconds: int = 30
+    # How long a maintenance notice waits before it leaves: the changes of the same maintenance
+    # made meanwhile go out in it, as its latest state (docs/decisions/maintenance-notices.md).
+    maintenance_notice_delay_seconds: int = Field(default=300, ge=0)
 
     # Monitoring (docs/decisions/sensor-rollups.md): how often the provider sums samples up
     # into hours and days (0: never; then run ``python -m portal.provider roll-up`` from cron),

@@ -32,12 +32,12 @@ DUPLICATE_IN_BATCH = N_("{value} appears more than once in the batch.")
 _CHUNK = 500
 
 
-def _utc(value: datetime) -> datetime:
+def as_utc(value: datetime) -> datetime:
     """A time without a zone is taken as UTC; the database stores UTC."""
     return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
-UtcDateTime = Annotated[datetime, ISO_8601, AfterValidator(_utc)]
+UtcDateTime = Annotated[datetime, ISO_8601, AfterValidator(as_utc)]
 Reference = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]
 
 

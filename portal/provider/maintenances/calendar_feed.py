@@ -17,12 +17,12 @@ from sqlmodel import Session, col, select
 from portal.i18n import gettext
 from portal.provider.maintenances import ical
 from portal.provider.maintenances.queries import visible_contacts, visible_maintenances
-from portal.provider.maintenances.schemas.maintenances import (
+from portal.provider.platform.embeds import type_label
+from portal.provider.platform.maintenance_labels import (
     CLASSIFICATION_LABELS,
     STATUS_LABELS,
     TYPE_LABELS,
 )
-from portal.provider.platform.embeds import type_label
 from portal.provider.platform.models import (
     Maintenance,
     MaintenanceContact,

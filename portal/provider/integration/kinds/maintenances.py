@@ -6,6 +6,10 @@ that e-mail, else to none: the provider's own, shown to customers only when its 
 staff mail domain (docs/decisions/maintenance-contacts.md).
 """
 
+import uuid
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from pydantic import Field
@@ -20,6 +24,7 @@ from portal.provider.integration.common import (
     Reference,
     Text,
     UtcDateTime,
+    as_utc,
     duplicates,
     path,
     rows_by,
@@ -28,6 +33,7 @@ from portal.provider.integration.common import (
 )
 from portal.provider.platform.db import preload
 from portal.provider.platform.errors import Violation
+from portal.provider.platform.mail.notices import announce
 from portal.provider.platform.models import (
     Company,
     Maintenance,
@@ -35,6 +41,7 @@ from portal.provider.platform.models import (
     MaintenanceContact,
     MaintenanceStatus,
     MaintenanceType,
+    NoticeEvent,
     Service,
     User,
     utcnow,
@@ -107,14 +114,92 @@ def _contact_company(contact: ContactIn, companies: Any, users: Any) -> Any:
     return user.company_id if user is not None else None
 
 
+# What a change of status tells the companies that knew of the maintenance.
+STATUS_EVENTS = {
+    MaintenanceStatus.SCHEDULED: NoticeEvent.CHANGED,
+    MaintenanceStatus.ONGOING: NoticeEvent.STARTED,
+    MaintenanceStatus.COMPLETED: NoticeEvent.COMPLETED,
+    MaintenanceStatus.CANCELLED: NoticeEvent.CANCELLED,
+}
+# A maintenance loaded already over tells nobody: an import of the past sends no mail.
+_OVER = (MaintenanceStatus.COMPLETED, MaintenanceStatus.CANCELLED)
+
+
+def _impacted(maintenance: Maintenance) -> dict[uuid.UUID, set[uuid.UUID]]:
+    """The impacted services of a maintenance, by company."""
+    found: dict[uuid.UUID, set[uuid.UUID]] = defaultdict(set)
+    for service in maintenance.services:
+        found[service.company_id].add(service.id)
+    return found
+
+
+@dataclass(frozen=True)
+class Told:
+    """What a maintenance's notices told before a batch: its status, times, impact and the
+    services it touched, by company."""
+
+    status: MaintenanceStatus
+    date_start: datetime
+    date_end: datetime
+    classification: MaintenanceClassification
+    services: dict[uuid.UUID, set[uuid.UUID]]
+
+    @classmethod
+    def of(cls, maintenance: Maintenance) -> "Told":
+        return cls(
+            maintenance.status,
+            as_utc(maintenance.date_start),
+            as_utc(maintenance.date_end),
+            maintenance.classification,
+            _impacted(maintenance),
+        )
+
+
+def notice_events(before: Told | None, after: Maintenance) -> dict[NoticeEvent, set[uuid.UUID]]:
+    """The companies to tell of a maintenance's change, by what the change is to each: its
+    time, impact, status or the services it touches (docs/decisions/maintenance-notices.md);
+    ``before`` is None for a new maintenance."""
+    after_services = _impacted(after)
+    found: dict[NoticeEvent, set[uuid.UUID]] = defaultdict(set)
+    if before is None:
+        if after.status not in _OVER and as_utc(after.date_end) > utcnow():
+            event = STATUS_EVENTS[after.status]
+            found[NoticeEvent.SCHEDULED if event is NoticeEvent.CHANGED else event] |= set(
+                after_services
+            )
+        return found
+    if before.status in _OVER and after.status in _OVER:
+        return found  # amending the record of a maintenance that is over
+    before_services = before.services
+    status_changed = before.status != after.status
+    timing_changed = (
+        before.date_start != as_utc(after.date_start)
+        or before.date_end != as_utc(after.date_end)
+        or before.classification != after.classification
+    )
+    for company in set(before_services) | set(after_services):
+        if company not in after_services:
+            found[NoticeEvent.CANCELLED].add(company)
+        elif company not in before_services:
+            if after.status not in _OVER:
+                found[NoticeEvent.SCHEDULED].add(company)
+        elif status_changed:
+            found[STATUS_EVENTS[after.status]].add(company)
+        elif timing_changed or before_services[company] != after_services[company]:
+            found[NoticeEvent.CHANGED].add(company)
+    return found
+
+
 def write(db: Session, entries: Entries[MaintenanceIn], resolved: Any) -> Counts:
     maintenances, services, companies, users = resolved
     counts = Counts()
+    changes = []
     for _, item in entries:
         values = item.values(
             "reference", "name", "type", "classification", "status", "date_start", "date_end"
         ) | item.values("date_notification")
         stored = maintenances.get(item.reference)
+        before = Told.of(stored) if stored is not None else None
         maintenance, created, changed = upsert_row(Maintenance, stored, values)
         if item.services is not None:
             wanted = [services[ref] for ref in dict.fromkeys(item.services)]
@@ -139,6 +224,12 @@ def write(db: Session, entries: Entries[MaintenanceIn], resolved: Any) -> Counts
             maintenance.updated_at = utcnow()
         db.add(maintenance)
         counts.add(created, changed)
+        if changed:
+            changes.append((before, maintenance))
+    db.flush()  # the notices refer to the new maintenances
+    for before, maintenance in changes:
+        for event, company_ids in notice_events(before, maintenance).items():
+            announce(db, maintenance.id, event, company_ids)
     return counts
 
 

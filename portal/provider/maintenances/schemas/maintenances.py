@@ -4,35 +4,19 @@ import datetime as dt
 
 from pydantic import Field
 
-from portal.i18n import N_, gettext
+from portal.i18n import gettext
 from portal.provider.platform.embeds import EndpointOut, endpoint_out, service_iri, type_label
 from portal.provider.platform.hydra import ApiModel, Resource, iri
+from portal.provider.platform.maintenance_labels import (
+    CLASSIFICATION_LABELS,
+    STATUS_LABELS,
+    TYPE_LABELS,
+)
 from portal.provider.platform.models import (
     Maintenance,
-    MaintenanceClassification,
     MaintenanceContact,
-    MaintenanceStatus,
-    MaintenanceType,
     Service,
 )
-
-TYPE_LABELS = {
-    MaintenanceType.PREVENTIVE: N_("Preventive"),
-    MaintenanceType.EMERGENCY: N_("Emergency"),
-    MaintenanceType.CORRECTIVE: N_("Corrective"),
-    MaintenanceType.INFORMATION: N_("Information"),
-}
-CLASSIFICATION_LABELS = {
-    MaintenanceClassification.NO_IMPACT: N_("No impact"),
-    MaintenanceClassification.DEGRADED: N_("Degraded"),
-    MaintenanceClassification.OUTAGE: N_("Outage"),
-}
-STATUS_LABELS = {
-    MaintenanceStatus.SCHEDULED: N_("Scheduled"),
-    MaintenanceStatus.ONGOING: N_("Ongoing"),
-    MaintenanceStatus.COMPLETED: N_("Completed"),
-    MaintenanceStatus.CANCELLED: N_("Cancelled"),
-}
 
 
 class TypeLabelOut(ApiModel):

@@ -13,6 +13,7 @@ one atomic UPDATE before it is sent, so two workers or instances never send it t
 import asyncio
 import email
 import logging
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from datetime import datetime, timedelta
 from email.message import EmailMessage
@@ -87,21 +88,26 @@ def wait_for_deliveries(timeout: float = 30) -> None:
 
 
 def deliver_due(engine: Engine, now: datetime | None = None) -> int:
-    """Try every message whose time has come; returns how many were sent."""
+    """Try every message whose time has come, a batch after another until none is left (the
+    notices of a large maintenance are thousands); returns how many were sent."""
     now = now or utcnow()
-    with Session(engine) as db:
-        due = db.scalars(
-            select(OutboxMail.id)
-            .where(
-                col(OutboxMail.sent_at).is_(None),
-                col(OutboxMail.given_up_at).is_(None),
-                col(OutboxMail.next_attempt_at) <= now,
-                _unclaimed(now),
-            )
-            .order_by(col(OutboxMail.next_attempt_at))
-            .limit(_BATCH)
-        ).all()
-    return sum(_try(engine, mail_id, now) for mail_id in due)
+    sent = 0
+    while True:
+        with Session(engine) as db:
+            due = db.scalars(
+                select(OutboxMail.id)
+                .where(
+                    col(OutboxMail.sent_at).is_(None),
+                    col(OutboxMail.given_up_at).is_(None),
+                    col(OutboxMail.next_attempt_at) <= now,
+                    _unclaimed(now),
+                )
+                .order_by(col(OutboxMail.next_attempt_at))
+                .limit(_BATCH)
+            ).all()
+        sent += sum(_try(engine, mail_id, now) for mail_id in due)
+        if len(due) < _BATCH:
+            return sent
 
 
 def _unclaimed(now: datetime) -> sa.ColumnElement[bool]:
@@ -187,11 +193,19 @@ def pending_count(engine: Engine) -> int:
         )
 
 
-async def run_delivery_loop(engine: Engine, interval: float = LOOP_SECONDS) -> None:
-    """Every ``interval`` seconds, send what is due (the retries); runs until cancelled."""
+async def run_delivery_loop(
+    engine: Engine,
+    interval: float = LOOP_SECONDS,
+    producers: Sequence[Callable[[Engine], object]] = (),
+) -> None:
+    """Every ``interval`` seconds, let each of ``producers`` queue the mails whose time has come
+    (the maintenance notices), then send what is due (those, and the retries); runs until
+    cancelled."""
     while True:
         await asyncio.sleep(interval)
         try:
+            for produce in producers:
+                await asyncio.to_thread(produce, engine)
             await asyncio.to_thread(deliver_due, engine)
             metrics.MAIL_OUTBOX_PENDING.set(await asyncio.to_thread(pending_count, engine))
         except Exception as error:

@@ -30,6 +30,12 @@ from portal.provider.platform.models.monitoring import (
     SensorSample,
     SensorStatus,
 )
+from portal.provider.platform.models.notices import (
+    MaintenanceNotice,
+    MaintenanceNotices,
+    NoticeAddress,
+    NoticeEvent,
+)
 from portal.provider.platform.models.search import fold
 from portal.provider.platform.models.second_factor import (
     PendingLogin,
@@ -93,10 +99,14 @@ __all__ = [
     "Maintenance",
     "MaintenanceClassification",
     "MaintenanceContact",
+    "MaintenanceNotice",
+    "MaintenanceNotices",
     "MaintenanceService",
     "MaintenanceStatus",
     "MaintenanceType",
     "MilestoneName",
+    "NoticeAddress",
+    "NoticeEvent",
     "OneTimeToken",
     "OutboxMail",
     "PendingLogin",

@@ -14,6 +14,7 @@ from portal.provider.platform.models.columns import (
     id_field,
     reference_field,
 )
+from portal.provider.platform.models.notices import MaintenanceNotices
 
 
 class Job(StrEnum):
@@ -107,6 +108,14 @@ class User(SQLModel, table=True):
     # The language of the e-mails the user receives: the creator's at creation, then the
     # browser's at each login.
     language: str = Field(default="en", max_length=5, sa_column_kwargs={"server_default": "en"})
+    # The maintenance notices the user takes (docs/decisions/maintenance-notices.md), and the
+    # time zone their e-mails show times in.
+    maintenance_notices: MaintenanceNotices = Field(
+        default=MaintenanceNotices.ALL,
+        sa_type=enum_type(MaintenanceNotices),
+        sa_column_kwargs={"server_default": MaintenanceNotices.ALL.value},
+    )
+    time_zone: str = Field(default="UTC", max_length=64, sa_column_kwargs={"server_default": "UTC"})
 
     company: Company = Relationship()
     auxiliary_companies: list[Company] = Relationship(link_model=UserAuxiliaryCompany)

@@ -1,0 +1,279 @@
+"""A maintenance notice as an e-mail: a plain-text part that reads well, an HTML alternative
+without any remote image, and the maintnote part (``text/calendar; method=PUBLISH``) that NOC
+tools read, in the recipient's language with times on their clock beside UTC."""
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+from email.message import EmailMessage
+from email.utils import formataddr, formatdate, make_msgid
+from html import escape
+
+from portal.i18n import N_, format_moment, gettext, match_language
+from portal.provider.platform import maintnote
+from portal.provider.platform.maintenance_labels import (
+    CLASSIFICATION_LABELS,
+    STATUS_LABELS,
+    TYPE_LABELS,
+)
+from portal.provider.platform.models import (
+    MaintenanceClassification,
+    MaintenanceStatus,
+    MaintenanceType,
+    NoticeEvent,
+)
+from portal.routes import MAINTENANCES
+from portal.settings import get_settings
+
+SUBJECTS = {
+    NoticeEvent.SCHEDULED: N_("Maintenance scheduled: {reference} · {name}"),
+    NoticeEvent.CHANGED: N_("Maintenance changed: {reference} · {name}"),
+    NoticeEvent.CANCELLED: N_("Maintenance cancelled: {reference} · {name}"),
+    NoticeEvent.STARTED: N_("Maintenance started: {reference} · {name}"),
+    NoticeEvent.COMPLETED: N_("Maintenance completed: {reference} · {name}"),
+}
+INTROS = {
+    NoticeEvent.SCHEDULED: N_("A maintenance on the services of {company} has been scheduled."),
+    NoticeEvent.CHANGED: N_("A maintenance on the services of {company} has changed."),
+    NoticeEvent.CANCELLED: N_(
+        "This maintenance has been cancelled, or no longer touches the services of {company}."
+    ),
+    NoticeEvent.STARTED: N_("A maintenance on the services of {company} has started."),
+    NoticeEvent.COMPLETED: N_("A maintenance on the services of {company} is completed."),
+}
+GREETING = N_("Hello {name},")
+GREETING_NO_NAME = N_("Hello,")
+# Labels of the facts, each in a call of its own where the catalogs' extraction finds it.
+LABELS = {
+    "reference": N_("Reference"),
+    "status": N_("Status"),
+    "impact": N_("Impact"),
+    "type": N_("Type"),
+    "start": N_("Start"),
+    "end": N_("End"),
+}
+IMPACTED = N_("Impacted services of {company} (account {account}):")
+NONE_IMPACTED = N_("None of the services of {company} is impacted any more.")
+CLIENT_REFERENCES = N_("your references: {references}")
+SEE_IN_PORTAL = N_("See the maintenances in the portal:")
+MACHINE_READABLE = N_(
+    "This notice carries its maintenance as an iCalendar part in the maintnote format, for "
+    "your tools to read."
+)
+UTC_BESIDE = N_("{local} ({zone}), {utc} UTC")
+UTC_ONLY = N_("{utc} UTC")
+
+
+@dataclass(frozen=True)
+class Recipient:
+    email: str
+    name: str  # empty for an extra address
+    language: str
+    time_zone: str
+
+
+@dataclass(frozen=True)
+class ImpactedService:
+    reference: str
+    type_label: str
+    client_references: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Content:
+    """What one company's notice of a maintenance says, in one language."""
+
+    event: NoticeEvent
+    company: str
+    account: str
+    maintenance_id: uuid.UUID
+    reference: str
+    name: str
+    type: MaintenanceType
+    status: MaintenanceStatus
+    date_start: datetime
+    date_end: datetime
+    sequence: int
+    changed_at: datetime
+    classification: MaintenanceClassification
+    services: tuple[ImpactedService, ...]
+
+
+def moment(value: datetime, language: str, zone: str) -> str:
+    """A time on the recipient's clock with the UTC time beside it."""
+    utc = format_moment(value, language, "UTC")
+    if zone in ("", "UTC"):
+        return gettext(language, UTC_ONLY, utc=utc)
+    return gettext(
+        language, UTC_BESIDE, local=format_moment(value, language, zone), zone=zone, utc=utc
+    )
+
+
+def _status(content: Content) -> str:
+    if content.event is NoticeEvent.CANCELLED:
+        return maintnote.CANCELLED
+    return maintnote.STATUSES[content.status]
+
+
+def _facts(content: Content, language: str, zone: str) -> list[tuple[str, str]]:
+    status = (
+        MaintenanceStatus.CANCELLED if content.event is NoticeEvent.CANCELLED else content.status
+    )
+    values = {
+        "reference": content.reference,
+        "status": gettext(language, STATUS_LABELS[status]),
+        "impact": gettext(language, CLASSIFICATION_LABELS[content.classification]),
+        "type": gettext(language, TYPE_LABELS[content.type]),
+        "start": moment(content.date_start, language, zone),
+        "end": moment(content.date_end, language, zone),
+    }
+    return [(gettext(language, LABELS[key]), value) for key, value in values.items()]
+
+
+def _service_line(service: ImpactedService, language: str) -> str:
+    line = f"{service.reference} ({service.type_label})"
+    if service.client_references:
+        references = ", ".join(service.client_references)
+        line += " · " + gettext(language, CLIENT_REFERENCES, references=references)
+    return line
+
+
+def maintnote_notice(content: Content, summary: str, description: str) -> maintnote.Notice:
+    return maintnote.Notice(
+        maintenance_id=content.maintenance_id,
+        maintenance_reference=content.reference,
+        summary=summary,
+        description=description,
+        date_start=content.date_start,
+        date_end=content.date_end,
+        sequence=content.sequence,
+        changed_at=content.changed_at,
+        account=content.account,
+        classification=content.classification,
+        status=_status(content),
+        objects=[
+            maintnote.ImpactedObject(service.reference, service.client_references)
+            for service in content.services
+        ],
+    )
+
+
+def compose(content: Content, recipient: Recipient) -> EmailMessage:
+    settings = get_settings()
+    language = match_language(recipient.language)
+    zone = recipient.time_zone
+    provider = settings.company_name
+    greeting = (
+        gettext(language, GREETING, name=recipient.name)
+        if recipient.name
+        else gettext(language, GREETING_NO_NAME)
+    )
+    intro = gettext(language, INTROS[content.event], company=content.company)
+    facts = _facts(content, language, zone)
+    if content.services:
+        heading = gettext(language, IMPACTED, company=content.company, account=content.account)
+    else:
+        heading = gettext(language, NONE_IMPACTED, company=content.company)
+    services = [_service_line(service, language) for service in content.services]
+    link = settings.portal_public_url.rstrip("/") + MAINTENANCES.path
+    see, machine = gettext(language, SEE_IN_PORTAL), gettext(language, MACHINE_READABLE)
+    subject = gettext(
+        language, SUBJECTS[content.event], reference=content.reference, name=content.name
+    )
+
+    width = max(len(label) for label, _ in facts)
+    text_lines = [
+        greeting,
+        "",
+        intro,
+        "",
+        content.name,
+        *(f"{label + ':':<{width + 1}} {value}" for label, value in facts),
+        "",
+        heading,
+        *(f"- {line}" for line in services),
+        "",
+        see,
+        link,
+        "",
+        machine,
+        "",
+        "-- ",
+        provider,
+    ]
+    text = "\n".join(text_lines) + "\n"
+    description = "\n".join(
+        [content.name, "", *(f"{label}: {value}" for label, value in facts), "", heading]
+        + [f"- {line}" for line in services]
+    )
+
+    message = EmailMessage()
+    message["Subject"] = f"[{provider}] {subject}"
+    message["From"] = settings.mail_from
+    message["To"] = formataddr((recipient.name, recipient.email))
+    message["Date"] = formatdate(localtime=False, usegmt=True)
+    message["Message-ID"] = make_msgid(domain=maintnote.provider_domain())
+    message["Auto-Submitted"] = "auto-generated"
+    message.set_content(text)
+    message.add_alternative(
+        _html(
+            greeting, intro, content.name, facts, heading, services, see, link, machine, provider
+        ),
+        subtype="html",
+    )
+    summary = " · ".join(
+        (
+            content.reference,
+            gettext(language, CLASSIFICATION_LABELS[content.classification]),
+            content.name,
+        )
+    )
+    # Bytes, base64: the calendar's CRLF line ends (RFC 5545) reach the reader as written.
+    message.add_attachment(
+        maintnote.calendar(maintnote_notice(content, summary, description)),
+        maintype="text",
+        subtype="calendar",
+        params={"method": "PUBLISH", "charset": "utf-8"},
+        filename="maintenance.ics",
+    )
+    message["Content-Language"] = language
+    return message
+
+
+def _html(
+    greeting: str,
+    intro: str,
+    name: str,
+    facts: list[tuple[str, str]],
+    heading: str,
+    services: list[str],
+    see: str,
+    link: str,
+    machine: str,
+    provider: str,
+) -> str:
+    rows = "\n".join(
+        f'<tr><th style="text-align: left; padding: 4px 16px 4px 0; color: #60646c; '
+        f'font-weight: normal">{escape(label)}</th><td style="padding: 4px 0">{escape(value)}'
+        "</td></tr>"
+        for label, value in facts
+    )
+    items = "\n".join(f"<li>{escape(line)}</li>" for line in services)
+    listing = f"<ul>\n{items}\n</ul>" if services else ""
+    return f"""<!DOCTYPE html>
+<html>
+<body style="font-family: Arial, Helvetica, sans-serif; color: #1c2024; line-height: 1.5">
+<p>{escape(greeting)}</p>
+<p>{escape(intro)}</p>
+<h2 style="font-size: 18px; margin: 16px 0 8px">{escape(name)}</h2>
+<table style="border-collapse: collapse">
+{rows}
+</table>
+<p>{escape(heading)}</p>
+{listing}
+<p>{escape(see)} <a href="{escape(link)}">{escape(link)}</a></p>
+<p style="font-size: 13px; color: #60646c">{escape(machine)}</p>
+<p>{escape(provider)}</p>
+</body>
+</html>
+"""
