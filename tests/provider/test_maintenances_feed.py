@@ -10,6 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
+import vobject
 from icalendar import Calendar
 from sqlmodel import Session, col, select
 
@@ -144,6 +145,35 @@ async def test_a_feed_holds_the_users_maintenances_and_only_their_services(
     assert (await client.get(FEED)).json()["lastUsedAt"] is not None
 
 
+async def test_a_feed_carries_the_maintnote_properties_of_the_notices(
+    client: httpx.AsyncClient, estate: dict[str, str], sign_in: SignIn
+) -> None:
+    # Issue 50: what a notice's maintnote part says, read back by a second parser (vobject).
+    service = {"reference": "PB-A", "company": "C-ACME", "type": "ip_transit", "status": "active"}
+    service["clientReferences"] = ["ACME-CORE-1", "Paris, PA2"]
+    await counts(client, "services", [service], estate)
+    await sign_in("alice")
+    path = await _new_feed(client)
+    async with httpx.AsyncClient(transport=client._transport, base_url=client.base_url) as bare:
+        text = (await bare.get(path)).text
+    events = {
+        event.contents["x-maintnote-maintenance-id"][0].value: event
+        for event in vobject.readOne(text).vevent_list
+    }
+    assert sorted(events) == ["MNT-ACME", "MNT-SHARED"]
+    shared = events["MNT-SHARED"]
+    values = {name: [item.value for item in items] for name, items in shared.contents.items()}
+    assert values["x-maintnote-provider"] == ["patchbay.test"]
+    assert values["x-maintnote-account"] == ["C-ACME"]
+    assert values["x-maintnote-impact"] == ["OUTAGE"]
+    assert values["x-maintnote-status"] == ["CONFIRMED"]
+    # Alice's service only, with her company's own references of it.
+    [impacted] = shared.contents["x-maintnote-object-id"]
+    assert impacted.value == "PB-A"
+    assert impacted.params["X-CLIENT-REFERENCE"] == ["ACME-CORE-1", "Paris, PA2"]
+    assert events["MNT-ACME"].contents["x-maintnote-impact"][0].value == "NO-IMPACT"
+
+
 async def test_uids_stay_and_a_change_raises_the_sequence(
     client: httpx.AsyncClient, estate: dict[str, str], sign_in: SignIn
 ) -> None:
@@ -160,6 +190,7 @@ async def test_uids_stay_and_a_change_raises_the_sequence(
     assert after["MNT-GLOBEX"]["uid"] == before["MNT-GLOBEX"]["uid"]
     assert after["MNT-SHARED"]["uid"] == before["MNT-SHARED"]["uid"]
     assert str(after["MNT-GLOBEX"]["status"]) == "CANCELLED"
+    assert str(after["MNT-GLOBEX"]["x-maintnote-status"]) == "CANCELLED"
     assert int(after["MNT-GLOBEX"]["sequence"]) == int(before["MNT-GLOBEX"]["sequence"]) + 1
     assert after["MNT-SHARED"]["sequence"] == before["MNT-SHARED"]["sequence"]
     # The same data sent again changes nothing, so calendar programs see no new version.

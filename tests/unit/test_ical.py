@@ -66,3 +66,14 @@ def test_a_fold_never_parts_an_escape_from_its_character() -> None:
 def test_a_utc_moment_reads_back_as_itself() -> None:
     moment = datetime(2026, 12, 24, 22, 0, tzinfo=UTC)
     assert _read_back(ical.line("DTSTART", ical.utc(moment))).decoded("dtstart") == moment
+
+
+def test_parameter_values_are_quoted_and_escaped_as_rfc_6868_says() -> None:
+    assert ical.param("ACME-1") == "ACME-1"
+    assert ical.param("core, Paris") == '"core, Paris"'
+    assert ical.param('say "hi"\nthere ^') == "say ^'hi^'^nthere ^^"
+    values = ",".join(ical.param(value) for value in ("a;b", 'q"x', "é"))
+    line = ical.line(f"X-MAINTNOTE-OBJECT-ID;X-CLIENT-REFERENCE={values}", "PB-1")
+    read = _read_back(line)["X-MAINTNOTE-OBJECT-ID"]
+    assert str(read) == "PB-1"
+    assert read.params["X-CLIENT-REFERENCE"] == ["a;b", 'q"x', "é"]

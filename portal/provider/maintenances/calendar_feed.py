@@ -8,15 +8,18 @@ the language the link was made in (docs/decisions/maintenance-calendar-feed.md).
 import uuid
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, cast
 
+import sqlalchemy as sa
 from sqlalchemy import Row
 from sqlmodel import Session, col, select
 
 from portal.i18n import gettext
 from portal.provider.maintenances import ical
 from portal.provider.maintenances.queries import visible_contacts, visible_maintenances
+from portal.provider.platform import maintnote
 from portal.provider.platform.embeds import type_label
 from portal.provider.platform.maintenance_labels import (
     CLASSIFICATION_LABELS,
@@ -24,6 +27,7 @@ from portal.provider.platform.maintenance_labels import (
     TYPE_LABELS,
 )
 from portal.provider.platform.models import (
+    Company,
     Maintenance,
     MaintenanceContact,
     MaintenanceService,
@@ -72,24 +76,45 @@ def _windows(db: Session, principal: Principal, since: datetime) -> Sequence[Row
     return db.execute(statement).all()
 
 
+@dataclass
+class _Impacted:
+    """A maintenance's services that the reader sees: as the description lists them, as
+    maintnote objects, and the accounts (companies) they belong to."""
+
+    described: list[str] = field(default_factory=list)
+    objects: list[tuple[str, list[str]]] = field(default_factory=list)
+    accounts: dict[str, None] = field(default_factory=dict)
+
+
 def _impacted_services(
     db: Session, principal: Principal, maintenance_ids: list[uuid.UUID], language: str
-) -> dict[uuid.UUID, list[str]]:
-    """Each maintenance's services that the principal may see, as "reference (type)", in one
-    query."""
-    found: dict[uuid.UUID, list[str]] = defaultdict(list)
+) -> dict[uuid.UUID, _Impacted]:
+    """Each maintenance's services that the principal may see, in one query."""
+    found: dict[uuid.UUID, _Impacted] = defaultdict(_Impacted)
     if not maintenance_ids:
         return found
     pairs = (
-        select(MaintenanceService.maintenance_id, Service.reference, ServiceType)
+        sa.select(
+            col(MaintenanceService.maintenance_id),
+            col(Service.reference),
+            ServiceType,
+            col(Service.client_references),
+            col(Company.id),
+            col(Company.reference),
+        )
         .join(Service, col(Service.id) == col(MaintenanceService.service_id))
         .join(ServiceType, col(ServiceType.id) == col(Service.type_id))
+        .join(Company, col(Company.id) == col(MaintenanceService.company_id))
         .where(col(MaintenanceService.maintenance_id).in_(maintenance_ids))
     )
     # The one scoping helper takes a one-column select; the condition is the same for pairs.
     statement = cast(Any, scope_to_companies)(pairs, principal, Service.company_id)
-    for maintenance_id, reference, kind in db.execute(statement.order_by(col(Service.reference))):
-        found[maintenance_id].append(f"{reference} ({type_label(kind, language)})")
+    rows = db.execute(statement.order_by(col(Service.reference)))
+    for maintenance_id, reference, kind, client, company_id, company_reference in rows:
+        impacted = found[maintenance_id]
+        impacted.described.append(f"{reference} ({type_label(kind, language)})")
+        impacted.objects.append((reference, list(client or [])))
+        impacted.accounts[maintnote.account(company_reference, company_id)] = None
     return found
 
 
@@ -137,12 +162,29 @@ def _description(
     return "\n".join(lines)
 
 
+def _maintnote(maintenance: Row[Any], impacted: _Impacted, domain: str) -> list[bytes]:
+    """The maintnote properties (portal/provider/platform/maintnote.py), as the notices carry
+    them; one account per company of the reader's whose services the maintenance touches."""
+    lines = [ical.line("X-MAINTNOTE-PROVIDER", ical.text(domain))]
+    lines += [ical.line("X-MAINTNOTE-ACCOUNT", ical.text(name)) for name in impacted.accounts]
+    lines.append(ical.line("X-MAINTNOTE-MAINTENANCE-ID", ical.text(maintenance.reference)))
+    for reference, client_references in impacted.objects:
+        name = "X-MAINTNOTE-OBJECT-ID"
+        if client_references:
+            values = ",".join(ical.param(value) for value in client_references)
+            name += f";{maintnote.CLIENT_REFERENCE}={values}"
+        lines.append(ical.line(name, ical.text(reference)))
+    lines.append(ical.line("X-MAINTNOTE-IMPACT", maintnote.IMPACTS[maintenance.classification]))
+    lines.append(ical.line("X-MAINTNOTE-STATUS", maintnote.STATUSES[maintenance.status]))
+    return lines
+
+
 def _event(
-    maintenance: Row[Any], services: list[str], contacts: list[str], language: str, domain: str
+    maintenance: Row[Any], impacted: _Impacted, contacts: list[str], language: str, domain: str
 ) -> list[bytes]:
     classification = gettext(language, CLASSIFICATION_LABELS[maintenance.classification])
     summary = f"{maintenance.reference} · {classification} · {maintenance.name}"
-    description = _description(maintenance, classification, services, contacts, language)
+    description = _description(maintenance, classification, impacted.described, contacts, language)
     changed = ical.utc(maintenance.updated_at)
     cancelled = maintenance.status is MaintenanceStatus.CANCELLED
     return [
@@ -151,7 +193,7 @@ def _event(
         ical.line("DTEND", ical.utc(maintenance.date_end)),
         ical.line("DTSTAMP", changed),
         # Stable across refreshes and changes, unique beyond this provider.
-        ical.line("UID", ical.text(f"{maintenance.id}@{domain}")),
+        ical.line("UID", ical.text(maintnote.uid(maintenance.id))),
         ical.line("SEQUENCE", str(maintenance.sequence)),
         ical.line("CATEGORIES", ical.text(classification)),
         ical.line("DESCRIPTION", ical.text(description)),
@@ -159,6 +201,7 @@ def _event(
         ical.line("STATUS", "CANCELLED" if cancelled else "CONFIRMED"),
         # A maintenance informs; it does not make the reader busy.
         ical.line("TRANSP", "TRANSPARENT"),
+        *_maintnote(maintenance, impacted, domain),
     ]
 
 
@@ -184,7 +227,7 @@ def build_feed(
         ical.line("REFRESH-INTERVAL;VALUE=DURATION", REFRESH),
         ical.line("X-PUBLISHED-TTL", REFRESH),
     ]
-    domain = get_settings().staff_mail_domain
+    domain = maintnote.provider_domain()
     for maintenance in maintenances:
         event = _event(
             maintenance, services[maintenance.id], contacts[maintenance.id], language, domain

@@ -34,6 +34,19 @@ def text(value: str) -> str:
     )
 
 
+def param(value: str) -> str:
+    """A parameter value (RFC 5545 3.2): a double quote, a caret and a line break written as
+    RFC 6868 says, the whole in double quotes when it holds a comma, semicolon or colon."""
+    value = (
+        value.replace("^", "^^")
+        .replace('"', "^'")
+        .replace("\r\n", "^n")
+        .replace("\n", "^n")
+        .replace("\r", "^n")
+    )
+    return f'"{value}"' if any(mark in value for mark in ",;:") else value
+
+
 def utc(moment: datetime) -> str:
     """A DATE-TIME in UTC (RFC 5545 3.3.5, form 2); a moment without a time zone is UTC."""
     return aware(moment).astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
