@@ -137,7 +137,7 @@ def _deliver(engine: sa.Engine, sink: Sink) -> dict[str, EmailMessage]:
     later = utcnow() + timedelta(seconds=get_settings().maintenance_notice_delay_seconds + 1)
     send_due_notices(engine, now=later)
     wait_for_deliveries()
-    deliver_due(engine, now=later)
+    deliver_due(engine)
     received = [(to, message) for to, message in sink.messages]
     sink.messages.clear()
     found: dict[str, EmailMessage] = {}

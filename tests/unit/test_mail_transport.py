@@ -1,10 +1,16 @@
 """How the provider reads SMTP_URL and names the ``.eml`` files of its mail."""
 
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
-from portal.provider.platform.mail.transport import SmtpServer, eml_filename, parse_smtp_url
+from portal.provider.platform.mail.transport import (
+    SmtpServer,
+    _tls_context,
+    eml_filename,
+    parse_smtp_url,
+)
 
 
 @pytest.mark.parametrize(
@@ -41,3 +47,16 @@ def test_a_recipient_cannot_name_another_directory() -> None:
     name = eml_filename("../../etc/passwd@x.test", at)
     assert "/" not in name
     assert name.endswith("-.._.._etc_passwd@x.test.eml")
+
+
+def test_the_tls_context_is_made_once_per_certificate_place(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Loading the certificates cost more than sending a mail (issue 50: thousands of notices).
+    monkeypatch.delenv("SSL_CERT_FILE", raising=False)
+    first = _tls_context()
+    assert _tls_context() is first
+    monkeypatch.setenv("SSL_CERT_FILE", str(tmp_path / "relay.pem"))
+    other = _tls_context()
+    assert other is not first
+    assert _tls_context() is other

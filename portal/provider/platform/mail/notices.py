@@ -27,7 +27,9 @@ from portal.provider.platform.mail.notice_message import (
     Content,
     ImpactedService,
     Recipient,
+    Rendered,
     compose,
+    render,
 )
 from portal.provider.platform.mail.outbox import queue
 from portal.provider.platform.maintnote import account
@@ -195,6 +197,7 @@ def _write(db: Session, claimed: list[_Claimed]) -> int:
         )
     }
     written = 0
+    rendered: dict[tuple[Any, ...], Rendered] = {}
     for notice in claimed:
         maintenance = maintenances.get(notice.maintenance_id)
         company = companies.get(notice.company_id)
@@ -207,28 +210,44 @@ def _write(db: Session, claimed: list[_Claimed]) -> int:
         event = _event_at_delivery(notice.event, maintenance.status, bool(impacted))
         if event is None:
             continue
-        content = Content(
-            event=event,
-            company=company.name,
-            account=account(company.reference, company.id),
-            maintenance_id=maintenance.id,
-            reference=maintenance.reference,
-            name=maintenance.name,
-            type=maintenance.type,
-            status=maintenance.status,
-            date_start=maintenance.date_start,
-            date_end=maintenance.date_end,
-            sequence=maintenance.sequence,
-            changed_at=maintenance.updated_at,
-            classification=maintenance.classification,
-            services=tuple(
-                ImpactedService(ref, type_label(kind, recipient.language), tuple(client))
-                for ref, kind, client in impacted
-            ),
-        )
-        queue(db, compose(content, recipient))
+        key = (maintenance.id, company.id, event, recipient.language, recipient.time_zone)
+        if key not in rendered:
+            rendered[key] = render(
+                _content(event, maintenance, company, impacted, recipient.language),
+                recipient.language,
+                recipient.time_zone,
+            )
+        queue(db, compose(rendered[key], recipient))
         written += 1
     return written
+
+
+def _content(
+    event: NoticeEvent,
+    maintenance: Maintenance,
+    company: Company,
+    impacted: list[tuple[str, ServiceType, list[str]]],
+    language: str,
+) -> Content:
+    return Content(
+        event=event,
+        company=company.name,
+        account=account(company.reference, company.id),
+        maintenance_id=maintenance.id,
+        reference=maintenance.reference,
+        name=maintenance.name,
+        type=maintenance.type,
+        status=maintenance.status,
+        date_start=maintenance.date_start,
+        date_end=maintenance.date_end,
+        sequence=maintenance.sequence,
+        changed_at=maintenance.updated_at,
+        classification=maintenance.classification,
+        services=tuple(
+            ImpactedService(ref, type_label(kind, language), tuple(client))
+            for ref, kind, client in impacted
+        ),
+    )
 
 
 def _event_at_delivery(

@@ -16,8 +16,7 @@ import logging
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from datetime import datetime, timedelta
-from email.message import EmailMessage
-from email.policy import default
+from email.message import Message
 from threading import Lock
 from typing import Any, cast
 
@@ -44,7 +43,7 @@ _pending: set[Future[int]] = set()
 _pending_lock = Lock()
 
 
-def queue(db: Session, message: EmailMessage) -> None:
+def queue(db: Session, message: Message) -> None:
     """Keep ``message`` in the outbox of ``db``'s transaction; it leaves once that commits."""
     db.add(
         OutboxMail(
@@ -131,9 +130,11 @@ def _try(engine: Engine, mail_id: object, now: datetime) -> bool:
             return False  # another worker has it
         db.commit()
         mail = db.get_one(OutboxMail, mail_id)
-        message = email.message_from_string(mail.body, policy=default)
+        # Read with the compat32 classes, as stored: the header objects of the default policy
+        # cost more than the sending (docs/decisions/maintenance-notices.md).
+        message = email.message_from_string(mail.body)
         try:
-            deliver(cast(EmailMessage, message))
+            deliver(message)
         except Exception as error:
             _failed(db, mail, error)
             return False
