@@ -21,7 +21,7 @@ import sqlalchemy as sa
 from sqlalchemy import Engine
 
 from portal.private_files import private_directory, private_file
-from portal.provider.accounts.sealing import second_factor_keys
+from portal.provider.platform.keys import second_factor_keys
 from portal.settings import get_settings
 
 # Another arbitrary constant than the migrations' own (migrations/env.py), which is taken inside.

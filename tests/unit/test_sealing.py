@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from portal.provider.accounts import sealing
-from portal.provider.accounts.sealing import KeyProblem, seal, second_factor_keys, unseal
+from portal.provider.accounts.sealing import seal, unseal
+from portal.provider.platform import keys
+from portal.provider.platform.keys import KeyProblem, second_factor_keys
 from portal.settings import get_settings
 
 SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
@@ -66,7 +67,7 @@ def test_production_refuses_to_start_without_a_key(settings: pytest.MonkeyPatch)
     _use(settings, ENVIRONMENT="production")
     with pytest.raises(KeyProblem, match="SECOND_FACTOR_KEY must be set in production"):
         second_factor_keys()
-    assert not (get_settings().data_dir / sealing.DEVELOPMENT_KEY_FILE).exists()
+    assert not (get_settings().data_dir / keys.DEVELOPMENT_KEY_FILE).exists()
     _use(settings, SECOND_FACTOR_KEY=secrets.token_urlsafe(32))
     assert len(second_factor_keys()) == 1
 
@@ -91,13 +92,13 @@ def test_development_generates_one_private_key_for_every_process(
     try:
         # Workers starting together: each would generate a key, one only is kept by all.
         with ThreadPoolExecutor(max_workers=8) as workers:
-            found = set(workers.map(sealing._development_key, [data_dir] * 8))
+            found = set(workers.map(keys._development_key, [data_dir] * 8))
     finally:
         os.umask(old_umask)
-    key_file = data_dir / sealing.DEVELOPMENT_KEY_FILE
+    key_file = data_dir / keys.DEVELOPMENT_KEY_FILE
     assert found == {key_file.read_text().strip()}
     assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
     assert stat.S_IMODE(data_dir.stat().st_mode) == 0o700
-    assert sorted(path.name for path in data_dir.iterdir()) == [sealing.DEVELOPMENT_KEY_FILE]
+    assert sorted(path.name for path in data_dir.iterdir()) == [keys.DEVELOPMENT_KEY_FILE]
     owner = uuid.uuid4()
     assert unseal(seal(SECRET, owner), owner) == (SECRET, True)
