@@ -33,6 +33,7 @@ from portal.state.session_binding import (
     UploadCookieCheck,
     cookie_proves_session,
 )
+from portal.unsubscribe import router as unsubscribe_router
 from portal.web import router as portal_router
 from portal.web_headers import PortalSecurityHeaders
 
@@ -44,6 +45,7 @@ backend.include_router(health.router)
 backend.include_router(portal_router)
 health.dependencies.provider_url = provider_base_url
 backend.include_router(feeds_router)
+backend.include_router(unsubscribe_router)
 
 app = rx.App(
     api_transformer=backend,

@@ -132,6 +132,9 @@ FILES_LANGUAGE = "_lang"
 # A user's private maintenance calendar feed: ``/calendar/{token}.ics``, fetched by calendar
 # programs without a session (portal/feeds.py).
 CALENDAR_FEED_PATH = "/calendar"
+# The one-click unsubscribe link of the maintenance notices (RFC 8058), reached without a
+# session: ``/unsubscribe/{token}`` (portal/unsubscribe.py).
+UNSUBSCRIBE_PATH = "/unsubscribe"
 
 
 def by_name(name: str) -> Route:

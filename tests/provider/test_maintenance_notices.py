@@ -16,8 +16,11 @@ import httpx
 import pytest
 import sqlalchemy as sa
 import vobject
+from fastapi import FastAPI
 from sqlmodel import Session, col, select
 
+from portal import unsubscribe as unsubscribe_route
+from portal.client import ProviderClient
 from portal.provider.platform.mail import wait_for_deliveries
 from portal.provider.platform.mail.notices import send_due_notices
 from portal.provider.platform.mail.outbox import deliver_due
@@ -32,7 +35,7 @@ from portal.provider.platform.models import (
 )
 from portal.settings import get_settings
 from tests.ports import free_port
-from tests.provider.conftest import World
+from tests.provider.conftest import BASE_URL, World
 from tests.provider.integration_helpers import add_service_type, counts, token_headers
 from tests.provider.mailbox import Sink, body, smtp_server
 
@@ -47,6 +50,7 @@ ACME = {
 }
 BENELUX = {"alice@acme-networks.test", "bram@example.test"}
 GLOBEX = {"claire@example.test"}
+ONE_CLICK = {"List-Unsubscribe": "One-Click"}
 
 
 def _maintenance(reference: str, services: list[str], **fields: Any) -> dict[str, Any]:
@@ -403,3 +407,90 @@ async def test_a_recipient_who_stops_taking_notices_before_delivery_gets_none(
             select(MaintenanceNotice).where(col(MaintenanceNotice.user_id).isnot(None))
         ).all()
     assert waiting == []
+
+
+def _unsubscribe_link(message: EmailMessage) -> str:
+    """The one-click link of a notice: in List-Unsubscribe (RFC 8058) and in the text."""
+    assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    found = re.fullmatch(
+        r"<(http://localhost:3000/unsubscribe/[\w.-]+)>", message["List-Unsubscribe"]
+    )
+    assert found, message["List-Unsubscribe"]
+    link = found.group(1)
+    assert link in body(message, "plain")
+    assert link in body(message, "html")
+    return link
+
+
+@pytest.fixture
+def portal_app(app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> FastAPI:
+    """The portal's unsubscribe route, speaking to the provider of the tests."""
+    monkeypatch.setattr(
+        unsubscribe_route,
+        "anonymous_client",
+        lambda language: ProviderClient(
+            BASE_URL, language=language, transport=httpx.ASGITransport(app)
+        ),
+    )
+    portal = FastAPI()
+    portal.include_router(unsubscribe_route.router)
+    return portal
+
+
+async def test_one_click_unsubscribes_a_user_and_removes_an_extra_address(
+    client: httpx.AsyncClient,
+    engine: sa.Engine,
+    sink: Sink,
+    headers: dict[str, str],
+    world: World,
+    portal_app: FastAPI,
+) -> None:
+    await counts(client, "maintenances", [_maintenance("MNT-9", ["PB-A2"])], headers)
+    mails = _deliver(engine, sink)
+    helene, noc = (
+        _unsubscribe_link(mails[r]) for r in ("helene@example.test", "noc@acme-networks.test")
+    )
+    assert helene != noc
+    portal = httpx.AsyncClient(
+        transport=httpx.ASGITransport(portal_app), base_url="http://localhost:3000"
+    )
+    try:
+        # Opening the link changes nothing (link checkers open every link): a page asks.
+        page = await portal.get(helene, headers={"Accept-Language": "fr"})
+        assert page.status_code == 200
+        assert "Arrêter les avis" in page.text
+        # A forged or altered token stops nothing.
+        forged = helene[:-3] + ("AAA" if not helene.endswith("AAA") else "BBB")
+        assert (await portal.post(forged, data=ONE_CLICK)).status_code == 404
+        other = helene.replace(helene.split("/")[-1].split(".")[1], world.users["claire"].hex)
+        assert (await portal.post(other, data=ONE_CLICK)).status_code == 404
+        # What a mail program sends (RFC 8058): a POST without any session.
+        for link in (helene, noc):
+            done = await portal.post(link, data=ONE_CLICK)
+            assert done.status_code == 200, done.text
+            assert "no more maintenance notices" in done.text
+        assert (await portal.post(noc, data=ONE_CLICK)).status_code == 404  # the address is gone
+    finally:
+        await portal.aclose()
+    with Session(engine) as session:
+        user = session.get_one(User, world.users["helene"])
+        assert user.maintenance_notices is MaintenanceNotices.NONE
+        addresses = session.exec(select(NoticeAddress.email)).all()
+        assert addresses == ["pending@acme-networks.test"]
+        user.maintenance_notices = MaintenanceNotices.ALL
+        session.add(user)
+        session.add(
+            NoticeAddress(
+                company_id=world.companies["acme"],
+                email="noc@acme-networks.test",
+                language="fr",
+                time_zone="Europe/Brussels",
+                confirmed_at=utcnow(),
+            )
+        )
+        session.commit()
+
+
+async def test_the_provider_route_needs_a_genuine_token(client: httpx.AsyncClient) -> None:
+    for token in ("user.x.y", f"user.{'0' * 32}.AAAAAAAAAAAAAAAAAAAAAA", "nothing"):
+        assert (await client.post(f"/notices/unsubscribe/{token}")).status_code == 404

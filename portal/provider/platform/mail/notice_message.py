@@ -51,6 +51,8 @@ _QUOTED_PRINTABLE = charset.Charset("utf-8")
 _QUOTED_PRINTABLE.body_encoding = charset.QP
 # Where each recipient's greeting goes in the HTML written once for all.
 _GREETING_MARK = "\x00greeting\x00"
+_FOOTER_MARK = "\x00footer\x00"
+STOP = N_("To stop receiving maintenance notices at this address, follow this link:")
 GREETING = N_("Hello {name},")
 GREETING_NO_NAME = N_("Hello,")
 # Labels of the facts, each in a call of its own where the catalogs' extraction finds it.
@@ -80,6 +82,7 @@ class Recipient:
     name: str  # empty for an extra address
     language: str
     time_zone: str
+    unsubscribe: str  # the recipient's one-click link (RFC 8058)
 
 
 @dataclass(frozen=True)
@@ -251,9 +254,20 @@ def compose(rendered: Rendered, recipient: Recipient) -> Message:
     message["Message-ID"] = make_msgid(domain=maintnote.provider_domain())
     message["Auto-Submitted"] = "auto-generated"
     message["Content-Language"] = language
+    # RFC 8058: mail programs offer the unsubscribe, and POST to the link without a session.
+    message["List-Unsubscribe"] = f"<{recipient.unsubscribe}>"
+    message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    stop = gettext(language, STOP)
+    text = f"{greeting}\n\n{rendered.text}\n{stop}\n{recipient.unsubscribe}\n"
+    html = rendered.html.replace(_GREETING_MARK, escape(greeting), 1).replace(
+        _FOOTER_MARK,
+        f'<p style="font-size: 13px; color: #60646c">{escape(stop)} '
+        f'<a href="{escape(recipient.unsubscribe)}">{escape(recipient.unsubscribe)}</a></p>',
+        1,
+    )
     readable = MIMEMultipart("alternative")
-    readable.attach(_text_part("plain", f"{greeting}\n\n{rendered.text}"))
-    readable.attach(_text_part("html", rendered.html.replace(_GREETING_MARK, escape(greeting), 1)))
+    readable.attach(_text_part("plain", text))
+    readable.attach(_text_part("html", html))
     message.attach(readable)
     # Bytes, base64: the calendar's CRLF line ends (RFC 5545) reach the reader as written.
     calendar = MIMEBase("text", "calendar", method="PUBLISH", charset="utf-8")
@@ -303,6 +317,7 @@ def _html(
 <p>{escape(see)} <a href="{escape(link)}">{escape(link)}</a></p>
 <p style="font-size: 13px; color: #60646c">{escape(machine)}</p>
 <p>{escape(provider)}</p>
+{_FOOTER_MARK}
 </body>
 </html>
 """

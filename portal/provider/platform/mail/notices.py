@@ -48,6 +48,7 @@ from portal.provider.platform.models import (
     UserAuxiliaryCompany,
     utcnow,
 )
+from portal.provider.platform.notice_links import unsubscribe_link
 from portal.settings import get_settings
 
 # Due notices written per transaction.
@@ -314,7 +315,13 @@ def _users(db: Session, user_ids: set[uuid.UUID]) -> dict[uuid.UUID, _User]:
     rows = select(User, takes).where(col(User.id).in_(user_ids))
     for user, takes_notices in db.execute(rows):
         found[user.id] = _User(
-            Recipient(user.email, user.full_name, user.language, user.time_zone),
+            Recipient(
+                user.email,
+                user.full_name,
+                user.language,
+                user.time_zone,
+                unsubscribe_link("user", user.id),
+            ),
             frozenset({user.company_id, *other[user.id]}),
             bool(takes_notices),
         )
@@ -333,4 +340,10 @@ def _recipient(
     address = addresses.get(notice.address_id) if notice.address_id else None
     if address is None or address.confirmed_at is None or address.company_id != notice.company_id:
         return None
-    return Recipient(address.email, "", address.language, address.time_zone)
+    return Recipient(
+        address.email,
+        "",
+        address.language,
+        address.time_zone,
+        unsubscribe_link("address", address.id),
+    )

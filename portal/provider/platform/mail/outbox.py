@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from datetime import datetime, timedelta
 from email.message import Message
+from email.policy import compat32
 from threading import Lock
 from typing import Any, cast
 
@@ -34,6 +35,9 @@ from portal.settings import get_settings
 logger = logging.getLogger(__name__)
 
 _WAKE_KEY = "patchbay_outbox_wake"
+# A stored mail is sent as it was written: its headers are not folded again (a long one would
+# move onto a line of its own, and read with a leading space).
+_AS_STORED = compat32.clone(max_line_length=None)
 # How long a claimed row is left to its sender before another may try it (a crashed worker).
 CLAIM_SECONDS = 120
 LOOP_SECONDS = 5
@@ -132,7 +136,7 @@ def _try(engine: Engine, mail_id: object, now: datetime) -> bool:
         mail = db.get_one(OutboxMail, mail_id)
         # Read with the compat32 classes, as stored: the header objects of the default policy
         # cost more than the sending (docs/decisions/maintenance-notices.md).
-        message = email.message_from_string(mail.body)
+        message = email.message_from_string(mail.body, policy=_AS_STORED)
         try:
             deliver(message)
         except Exception as error:

@@ -1,0 +1,43 @@
+"""The one-click unsubscribe of the maintenance notices (RFC 8058, issue 50 item 5), public but
+for its signed token (``portal.provider.platform.notice_links``): a user's token turns their
+maintenance notices off, an extra address's token removes that address. Any other token, or
+one whose recipient is gone, answers 404 and nothing else."""
+
+from fastapi import Response
+from sqlmodel import col, delete
+
+from portal.provider.platform.db import SessionDep
+from portal.provider.platform.errors import ApiError
+from portal.provider.platform.models import MaintenanceNotices, NoticeAddress, User
+from portal.provider.platform.notice_links import verified
+from portal.provider.platform.routing import ProviderRouter
+
+router = ProviderRouter(tags=["notifications"])
+
+
+@router.post(
+    "/notices/unsubscribe/{token}",
+    status_code=204,
+    response_class=Response,
+    responses={
+        204: {"description": "The recipient takes no more maintenance notices."},
+        404: {"description": "No such link."},
+    },
+)
+def unsubscribe(token: str, db: SessionDep) -> Response:
+    found = verified(token)
+    if found is None:
+        raise ApiError(404)
+    kind, recipient_id = found
+    if kind == "user":
+        user = db.get(User, recipient_id)
+        if user is None:
+            raise ApiError(404)
+        user.maintenance_notices = MaintenanceNotices.NONE
+        db.add(user)
+    else:
+        removed = db.execute(delete(NoticeAddress).where(col(NoticeAddress.id) == recipient_id))
+        if not removed.rowcount:  # type: ignore[attr-defined]
+            raise ApiError(404)
+    db.commit()
+    return Response(status_code=204)

@@ -1,0 +1,74 @@
+"""The one-click unsubscribe link of the maintenance notices (RFC 8058, issue 50 item 5):
+``/unsubscribe/{token}`` on the portal's address, reached without a session. Mail programs
+POST to it (``List-Unsubscribe-Post``); a person following the link gets a page whose button
+does the same, since a GET must change nothing (link checkers open every link of a mail). The
+portal passes the POST on to the provider's ``/notices/unsubscribe/{token}``, which checks the
+signature (docs/decisions/maintenance-notices.md)."""
+
+import re
+from html import escape
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+
+from portal import routes
+from portal.client import NotFound, ProviderError
+from portal.connections import anonymous_client
+from portal.i18n import N_, gettext, negotiate_language
+
+router = APIRouter(include_in_schema=False)
+
+# What a token can be (portal.provider.platform.notice_links); anything else is not sent on.
+_TOKEN = re.compile(r"(user|address)\.[0-9a-f]{32}\.[A-Za-z0-9_-]{10,40}")
+TITLE = N_("Maintenance notices")
+QUESTION = N_("Stop sending maintenance notices to this address?")
+STOP = N_("Stop the notices")
+DONE = N_("Done: no more maintenance notices will be sent to this address.")
+INVALID = N_("This link is not valid, or was already used for an address that was removed.")
+UNAVAILABLE = N_("The portal cannot reach its service just now. Please try again later.")
+
+
+def _page(language: str, text: str, button: str = "", status: int = 200) -> HTMLResponse:
+    form = (
+        '<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">'
+        f'<button type="submit">{escape(button)}</button></form>'
+        if button
+        else ""
+    )
+    title = escape(gettext(language, TITLE))
+    body = (
+        f'<!DOCTYPE html><html lang="{language}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{title}</title></head><body><h1>{title}</h1><p>{escape(text)}</p>{form}"
+        "</body></html>"
+    )
+    return HTMLResponse(
+        body,
+        status_code=status,
+        headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"},
+    )
+
+
+@router.get(routes.UNSUBSCRIBE_PATH + "/{token}")
+async def unsubscribe_page(token: str, request: Request) -> HTMLResponse:
+    language = negotiate_language(request.headers.get("accept-language"))
+    if not _TOKEN.fullmatch(token):
+        return _page(language, gettext(language, INVALID), status=404)
+    return _page(language, gettext(language, QUESTION), gettext(language, STOP))
+
+
+@router.post(routes.UNSUBSCRIBE_PATH + "/{token}")
+async def unsubscribe(token: str, request: Request) -> HTMLResponse:
+    language = negotiate_language(request.headers.get("accept-language"))
+    if not _TOKEN.fullmatch(token):
+        return _page(language, gettext(language, INVALID), status=404)
+    client = anonymous_client(language)
+    try:
+        await client.request("POST", f"/notices/unsubscribe/{token}")
+    except NotFound:
+        return _page(language, gettext(language, INVALID), status=404)
+    except ProviderError:
+        return _page(language, gettext(language, UNAVAILABLE), status=502)
+    finally:
+        await client.close()
+    return _page(language, gettext(language, DONE))
