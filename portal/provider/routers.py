@@ -5,6 +5,9 @@ from portal.provider.accounts.routes.auth import router as auth
 from portal.provider.accounts.routes.companies import router as companies
 from portal.provider.accounts.routes.impersonation import router as impersonation
 from portal.provider.accounts.routes.notice_links import router as notice_links
+from portal.provider.accounts.routes.notification_preferences import (
+    router as notification_preferences,
+)
 from portal.provider.accounts.routes.reset import router as reset
 from portal.provider.accounts.routes.second_factor import router as second_factor
 from portal.provider.accounts.routes.user_writes import router as user_writes
@@ -51,6 +54,7 @@ ROUTERS = (
     maintenances,
     calendar_feeds,
     notice_links,
+    notification_preferences,
     # Before the invoices router: ``/api/invoices/summary`` is not an invoice id.
     invoice_summary,
     invoices,

@@ -48,6 +48,16 @@ async def test_login_returns_the_uuid_of_the_location_and_keeps_the_session_cook
         assert client.cookies() == {SESSION_COOKIE: "s3cr3t"}
 
 
+async def test_login_sends_the_browsers_time_zone_when_known() -> None:
+    # Issue 50: the e-mails' time zone until the user chooses one.
+    provider = FakeProvider()
+    async with ProviderClient(BASE_URL, transport=httpx.MockTransport(provider)) as client:
+        await client.auth.login("a@b.test", "pw", "Europe/Paris")
+    assert provider.login_bodies == [
+        b'{"username":"a@b.test","password":"pw","timeZone":"Europe/Paris"}'
+    ]
+
+
 async def test_login_reads_an_absolute_location_too() -> None:
     def handler(request: httpx.Request) -> httpx.Response:
         return httpx.Response(204, headers={"Location": f"{BASE_URL}/api/users/{USER_UUID}"})

@@ -11,13 +11,15 @@ from portal.client.resources.base import Resource
 
 
 class AuthResource(Resource):
-    async def login(self, username: str, password: str) -> str | None:
+    async def login(self, username: str, password: str, time_zone: str = "") -> str | None:
         """Open a provider session; returns the user's uuid, read from ``Location``, or None
         when the password is right and the second factor is due (``second_step``): the jar then
-        holds the pending login."""
-        response = await self._client.request(
-            "POST", "/login", json={"username": username, "password": password}
-        )
+        holds the pending login. ``time_zone``, the browser's, is the e-mails' until the user
+        chooses one."""
+        body = {"username": username, "password": password}
+        if time_zone:
+            body["timeZone"] = time_zone
+        response = await self._client.request("POST", "/login", json=body)
         if response.status_code == 202:
             return None
         return self._user_of(response)

@@ -122,7 +122,9 @@ class LoginState(SessionState):
         device = await session_store().remembered_device(self._device_token())
         try:
             async with self._client(device) as client:
-                user_id = await client.auth.login(self.login_email.strip(), self.login_password)
+                user_id = await client.auth.login(
+                    self.login_email.strip(), self.login_password, self.time_zone
+                )
                 if user_id is None:
                     self._pending_login = json.dumps(client.cookies())
                 else:

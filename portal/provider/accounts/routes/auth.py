@@ -12,6 +12,7 @@ from sqlmodel import select
 from portal.i18n import N_
 from portal.provider.accounts import second_factor as factors
 from portal.provider.accounts.passwords import hash_password, needs_rehash, verify_password
+from portal.provider.accounts.routes.notification_preferences import is_time_zone
 from portal.provider.platform.audit import record, record_refusal
 from portal.provider.platform.db import SessionDep
 from portal.provider.platform.errors import ApiError
@@ -52,6 +53,11 @@ USER_LOCATION = {
 class LoginBody(ApiModel):
     username: str = Field(min_length=1, max_length=254, description="The user's e-mail.")
     password: str = Field(min_length=1, max_length=1024)
+    time_zone: str | None = Field(
+        default=None,
+        max_length=64,
+        description="The browser's IANA time zone: the e-mails' until the user chooses one.",
+    )
 
 
 @router.post(
@@ -100,9 +106,11 @@ def login(body: LoginBody, request: Request, db: SessionDep) -> Response:
         return due
     if account.password_hash and needs_rehash(account.password_hash):
         account.password_hash = hash_password(body.password)
-    if request.headers.get("accept-language"):
+    if request.headers.get("accept-language") and not account.language_chosen:
         # The language of the e-mails the user will receive: the one they last used.
         account.language = request_language(request)
+    if body.time_zone and is_time_zone(body.time_zone) and not account.time_zone_chosen:
+        account.time_zone = body.time_zone
     db.add(account)
     not_a_failure(db, limits, clears_account=True)
     # Rotation: whatever session the browser held is replaced by a new one.

@@ -1,4 +1,5 @@
-"""Maintenance notices: who takes them, the companies' extra addresses, the waiting notices.
+"""Notices: who takes which, in which language and zone, the companies' extra addresses, the
+waiting maintenance notices.
 
 Revision ID: 0022
 Revises: 0021
@@ -22,15 +23,16 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("users") as batch_op:
-        batch_op.add_column(
-            sa.Column(
-                "maintenance_notices", sa.String(length=40), nullable=False, server_default="all"
-            )
-        )
-        batch_op.add_column(
-            sa.Column("time_zone", sa.String(length=64), nullable=False, server_default="UTC")
-        )
+    # Added in place, not through a copy of the table: on SQLite, dropping the old ``users``
+    # would delete in cascade every row that refers to a user (sessions, second factors…).
+    for column in (
+        sa.Column("maintenance_notices", sa.String(length=40), nullable=False, server_default="all"),
+        sa.Column("time_zone", sa.String(length=64), nullable=False, server_default="UTC"),
+        sa.Column("ticket_notices", sa.String(length=40), nullable=False, server_default="opened"),
+        sa.Column("language_chosen", sa.Boolean(), nullable=False, server_default=sa.false()),
+        sa.Column("time_zone_chosen", sa.Boolean(), nullable=False, server_default=sa.false()),
+    ):
+        op.add_column("users", column)
     op.create_table(
         "notice_addresses",
         sa.Column("id", sa.Uuid(), nullable=False),
@@ -97,7 +99,7 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_table("maintenance_notices")
     op.drop_table("notice_addresses")
-    # Dropped in place, not through a copy of the table: on SQLite, dropping the old ``users``
-    # would delete in cascade every row that refers to a user (sessions, second factors…).
-    op.drop_column("users", "time_zone")
+    # Dropped in place, as they were added.
+    for column in ("time_zone_chosen", "language_chosen", "ticket_notices", "time_zone"):
+        op.drop_column("users", column)
     op.drop_column("users", "maintenance_notices")

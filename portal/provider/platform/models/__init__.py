@@ -35,6 +35,7 @@ from portal.provider.platform.models.notices import (
     MaintenanceNotices,
     NoticeAddress,
     NoticeEvent,
+    TicketNotices,
 )
 from portal.provider.platform.models.search import fold
 from portal.provider.platform.models.second_factor import (
@@ -137,6 +138,7 @@ __all__ = [
     "TicketEventType",
     "TicketFeedHorizon",
     "TicketMessage",
+    "TicketNotices",
     "TicketPriority",
     "TicketReadMark",
     "TicketStatus",

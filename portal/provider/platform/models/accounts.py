@@ -14,7 +14,7 @@ from portal.provider.platform.models.columns import (
     id_field,
     reference_field,
 )
-from portal.provider.platform.models.notices import MaintenanceNotices
+from portal.provider.platform.models.notices import MaintenanceNotices, TicketNotices
 
 
 class Job(StrEnum):
@@ -116,6 +116,15 @@ class User(SQLModel, table=True):
         sa_column_kwargs={"server_default": MaintenanceNotices.ALL.value},
     )
     time_zone: str = Field(default="UTC", max_length=64, sa_column_kwargs={"server_default": "UTC"})
+    ticket_notices: TicketNotices = Field(
+        default=TicketNotices.OPENED,
+        sa_type=enum_type(TicketNotices),
+        sa_column_kwargs={"server_default": TicketNotices.OPENED.value},
+    )
+    # Set once the user chooses the e-mails' language or time zone (the Notifications page):
+    # until then each sign-in takes the browser's.
+    language_chosen: bool = Field(default=False, sa_column_kwargs={"server_default": sa.false()})
+    time_zone_chosen: bool = Field(default=False, sa_column_kwargs={"server_default": sa.false()})
 
     company: Company = Relationship()
     auxiliary_companies: list[Company] = Relationship(link_model=UserAuxiliaryCompany)

@@ -18,6 +18,14 @@ class MaintenanceNotices(StrEnum):
     NONE = "none"
 
 
+class TicketNotices(StrEnum):
+    """Which ticket updates a user takes."""
+
+    OPENED = "opened"  # the tickets the user opened
+    ALL = "all"  # every ticket of the user's companies
+    NONE = "none"
+
+
 class NoticeEvent(StrEnum):
     """What happened to a maintenance, as a company's notice tells it."""
 
