@@ -135,6 +135,8 @@ CALENDAR_FEED_PATH = "/calendar"
 # The one-click unsubscribe link of the maintenance notices (RFC 8058), reached without a
 # session: ``/unsubscribe/{token}`` (portal/unsubscribe.py).
 UNSUBSCRIBE_PATH = "/unsubscribe"
+# The confirmation link sent to a company's extra notice address: ``/confirm-notices/{token}``.
+CONFIRM_NOTICES_PATH = "/confirm-notices"
 
 
 def by_name(name: str) -> Route:

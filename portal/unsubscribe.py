@@ -1,9 +1,10 @@
-"""The one-click unsubscribe link of the maintenance notices (RFC 8058, issue 50 item 5):
-``/unsubscribe/{token}`` on the portal's address, reached without a session. Mail programs
-POST to it (``List-Unsubscribe-Post``); a person following the link gets a page whose button
-does the same, since a GET must change nothing (link checkers open every link of a mail). The
-portal passes the POST on to the provider's ``/notices/unsubscribe/{token}``, which checks the
-signature (docs/decisions/maintenance-notices.md)."""
+"""The links of the maintenance notices, on the portal's address, reached without a session
+(issue 50): the one-click unsubscribe ``/unsubscribe/{token}`` (RFC 8058), which mail programs
+POST to (``List-Unsubscribe-Post``), and the confirmation of an extra address
+``/confirm-notices/{token}``. A person following either gets a page whose button POSTs, since a
+GET must change nothing (link checkers open every link of a mail). The portal passes the POST
+on to the provider (``/notices/unsubscribe/{token}``, ``/notices/confirm/{token}``), which
+checks the signature (docs/decisions/maintenance-notices.md)."""
 
 import re
 from html import escape
@@ -20,6 +21,9 @@ router = APIRouter(include_in_schema=False)
 
 # What a token can be (portal.provider.platform.notice_links); anything else is not sent on.
 _TOKEN = re.compile(r"(user|address)\.[0-9a-f]{32}\.[A-Za-z0-9_-]{10,40}")
+CONFIRM_QUESTION = N_("Receive the maintenance notices of your company at this address?")
+CONFIRM = N_("Confirm this address")
+CONFIRMED = N_("This address is confirmed: the maintenance notices will be sent here.")
 TITLE = N_("Maintenance notices")
 QUESTION = N_("Stop sending maintenance notices to this address?")
 STOP = N_("Stop the notices")
@@ -49,26 +53,44 @@ def _page(language: str, text: str, button: str = "", status: int = 200) -> HTML
     )
 
 
-@router.get(routes.UNSUBSCRIBE_PATH + "/{token}")
-async def unsubscribe_page(token: str, request: Request) -> HTMLResponse:
-    language = negotiate_language(request.headers.get("accept-language"))
-    if not _TOKEN.fullmatch(token):
-        return _page(language, gettext(language, INVALID), status=404)
-    return _page(language, gettext(language, QUESTION), gettext(language, STOP))
-
-
-@router.post(routes.UNSUBSCRIBE_PATH + "/{token}")
-async def unsubscribe(token: str, request: Request) -> HTMLResponse:
+async def _pass_on(request: Request, token: str, provider_path: str, done: str) -> HTMLResponse:
     language = negotiate_language(request.headers.get("accept-language"))
     if not _TOKEN.fullmatch(token):
         return _page(language, gettext(language, INVALID), status=404)
     client = anonymous_client(language)
     try:
-        await client.request("POST", f"/notices/unsubscribe/{token}")
+        await client.request("POST", f"{provider_path}/{token}")
     except NotFound:
         return _page(language, gettext(language, INVALID), status=404)
     except ProviderError:
         return _page(language, gettext(language, UNAVAILABLE), status=502)
     finally:
         await client.close()
-    return _page(language, gettext(language, DONE))
+    return _page(language, gettext(language, done))
+
+
+def _ask(request: Request, token: str, question: str, button: str) -> HTMLResponse:
+    language = negotiate_language(request.headers.get("accept-language"))
+    if not _TOKEN.fullmatch(token):
+        return _page(language, gettext(language, INVALID), status=404)
+    return _page(language, gettext(language, question), gettext(language, button))
+
+
+@router.get(routes.UNSUBSCRIBE_PATH + "/{token}")
+async def unsubscribe_page(token: str, request: Request) -> HTMLResponse:
+    return _ask(request, token, QUESTION, STOP)
+
+
+@router.post(routes.UNSUBSCRIBE_PATH + "/{token}")
+async def unsubscribe(token: str, request: Request) -> HTMLResponse:
+    return await _pass_on(request, token, "/notices/unsubscribe", DONE)
+
+
+@router.get(routes.CONFIRM_NOTICES_PATH + "/{token}")
+async def confirmation_page(token: str, request: Request) -> HTMLResponse:
+    return _ask(request, token, CONFIRM_QUESTION, CONFIRM)
+
+
+@router.post(routes.CONFIRM_NOTICES_PATH + "/{token}")
+async def confirm(token: str, request: Request) -> HTMLResponse:
+    return await _pass_on(request, token, "/notices/confirm", CONFIRMED)

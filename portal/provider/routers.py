@@ -4,6 +4,7 @@ from portal.provider.accounts.routes.audit_log import router as audit_log
 from portal.provider.accounts.routes.auth import router as auth
 from portal.provider.accounts.routes.companies import router as companies
 from portal.provider.accounts.routes.impersonation import router as impersonation
+from portal.provider.accounts.routes.notice_addresses import router as notice_addresses
 from portal.provider.accounts.routes.notice_links import router as notice_links
 from portal.provider.accounts.routes.notification_preferences import (
     router as notification_preferences,
@@ -54,6 +55,7 @@ ROUTERS = (
     maintenances,
     calendar_feeds,
     notice_links,
+    notice_addresses,
     notification_preferences,
     # Before the invoices router: ``/api/invoices/summary`` is not an invoice id.
     invoice_summary,

@@ -47,6 +47,18 @@ PASSWORD_RESET = Template(
 )
 
 
+NOTICE_ADDRESS = Template(
+    subject=N_("Confirm this address for the {company} maintenance notices"),
+    intro=N_(
+        "A user manager of your company asked the {company} customer portal to send your "
+        "company's maintenance notices to this address. Nothing will be sent here until you "
+        "confirm it:"
+    ),
+    action=N_("Confirm this address"),
+    outro=N_("If you did not expect this message, ignore it: nothing will be sent here."),
+)
+
+
 def portal_link(path: str, token: str) -> str:
     base = get_settings().portal_public_url.rstrip("/")
     return f"{base}{path}?{urlencode({'token': token})}"
