@@ -6,7 +6,6 @@ go out as one notice of the latest state. Every mail passes through a real SMTP 
 (aiosmtpd), and its maintnote part is read back by ``vobject``, a parser that did not write it."""
 
 import re
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from typing import Any
@@ -19,8 +18,6 @@ import vobject
 from fastapi import FastAPI
 from sqlmodel import Session, col, select
 
-from portal import unsubscribe as unsubscribe_route
-from portal.client import ProviderClient
 from portal.provider.platform.mail import wait_for_deliveries
 from portal.provider.platform.mail.notices import send_due_notices
 from portal.provider.platform.mail.outbox import deliver_due
@@ -29,15 +26,16 @@ from portal.provider.platform.models import (
     MaintenanceNotice,
     MaintenanceNotices,
     NoticeAddress,
-    OutboxMail,
     User,
     utcnow,
 )
 from portal.settings import get_settings
-from tests.ports import free_port
-from tests.provider.conftest import BASE_URL, World
+from tests.provider.conftest import World
 from tests.provider.integration_helpers import add_service_type, counts, token_headers
-from tests.provider.mailbox import Sink, body, smtp_server
+from tests.provider.mailbox import Sink, body
+from tests.provider.notice_helpers import links_portal, notice_sink
+
+__all__ = ["links_portal", "notice_sink"]
 
 START = (datetime.now(UTC) + timedelta(days=7)).replace(hour=1, minute=0, second=0, microsecond=0)
 # Every recipient of a notice to Acme, Benelux and Globex (bob takes none, gone is inactive,
@@ -120,19 +118,9 @@ async def estate(client: httpx.AsyncClient, world: World, headers: dict[str, str
 
 
 @pytest.fixture
-def sink(monkeypatch: pytest.MonkeyPatch, engine: sa.Engine, estate: None) -> Iterator[Sink]:
+def sink(notice_sink: Sink, estate: None) -> Sink:
     """A real SMTP server that every mail of the test goes to."""
-    port = free_port()
-    monkeypatch.setenv("SMTP_URL", f"smtp://127.0.0.1:{port}")
-    get_settings.cache_clear()
-    with smtp_server(port=port) as (sink, _):
-        yield sink
-        wait_for_deliveries()
-    with engine.begin() as connection:
-        connection.execute(sa.delete(OutboxMail))
-        connection.execute(sa.delete(MaintenanceNotice))
-    monkeypatch.undo()
-    get_settings.cache_clear()
+    return notice_sink
 
 
 def _deliver(engine: sa.Engine, sink: Sink) -> dict[str, EmailMessage]:
@@ -422,28 +410,13 @@ def _unsubscribe_link(message: EmailMessage) -> str:
     return link
 
 
-@pytest.fixture
-def portal_app(app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> FastAPI:
-    """The portal's unsubscribe route, speaking to the provider of the tests."""
-    monkeypatch.setattr(
-        unsubscribe_route,
-        "anonymous_client",
-        lambda language: ProviderClient(
-            BASE_URL, language=language, transport=httpx.ASGITransport(app)
-        ),
-    )
-    portal = FastAPI()
-    portal.include_router(unsubscribe_route.router)
-    return portal
-
-
 async def test_one_click_unsubscribes_a_user_and_removes_an_extra_address(
     client: httpx.AsyncClient,
     engine: sa.Engine,
     sink: Sink,
     headers: dict[str, str],
     world: World,
-    portal_app: FastAPI,
+    links_portal: FastAPI,
 ) -> None:
     await counts(client, "maintenances", [_maintenance("MNT-9", ["PB-A2"])], headers)
     mails = _deliver(engine, sink)
@@ -452,7 +425,7 @@ async def test_one_click_unsubscribes_a_user_and_removes_an_extra_address(
     )
     assert helene != noc
     portal = httpx.AsyncClient(
-        transport=httpx.ASGITransport(portal_app), base_url="http://localhost:3000"
+        transport=httpx.ASGITransport(links_portal), base_url="http://localhost:3000"
     )
     try:
         # Opening the link changes nothing (link checkers open every link): a page asks.

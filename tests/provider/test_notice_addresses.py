@@ -3,7 +3,6 @@ remove them; nothing but the confirmation link goes to an address until it is fo
 one reaches another company's addresses (404) nor manages them without the right (403)."""
 
 import uuid
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import httpx
@@ -11,18 +10,18 @@ import pytest
 import sqlalchemy as sa
 from fastapi import FastAPI
 
-from portal import unsubscribe as links_route
-from portal.client import ProviderClient
 from portal.provider.platform.mail import wait_for_deliveries
 from portal.provider.platform.mail.notices import send_due_notices
 from portal.provider.platform.mail.outbox import deliver_due
-from portal.provider.platform.models import MaintenanceNotice, OutboxMail, utcnow
+from portal.provider.platform.models import utcnow
 from portal.provider.platform.notice_links import signed_token
 from portal.settings import get_settings
-from tests.ports import free_port
-from tests.provider.conftest import BASE_URL, SignIn, World
+from tests.provider.conftest import SignIn, World
 from tests.provider.integration_helpers import add_service_type, counts, token_headers
-from tests.provider.mailbox import Sink, body, smtp_server
+from tests.provider.mailbox import Sink, body
+from tests.provider.notice_helpers import links_portal, notice_sink
+
+__all__ = ["links_portal", "notice_sink"]
 
 START = datetime.now(UTC).replace(microsecond=0) + timedelta(days=5)
 
@@ -32,32 +31,13 @@ def _addresses(world: World, company: str) -> str:
 
 
 @pytest.fixture
-def sink(monkeypatch: pytest.MonkeyPatch, engine: sa.Engine) -> Iterator[Sink]:
-    port = free_port()
-    monkeypatch.setenv("SMTP_URL", f"smtp://127.0.0.1:{port}")
-    get_settings.cache_clear()
-    with smtp_server(port=port) as (sink, _):
-        yield sink
-        wait_for_deliveries()
-    with engine.begin() as connection:
-        connection.execute(sa.delete(OutboxMail))
-        connection.execute(sa.delete(MaintenanceNotice))
-    monkeypatch.undo()
-    get_settings.cache_clear()
+def sink(notice_sink: Sink) -> Sink:
+    return notice_sink
 
 
 @pytest.fixture
-def portal(app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> FastAPI:
-    monkeypatch.setattr(
-        links_route,
-        "anonymous_client",
-        lambda language: ProviderClient(
-            BASE_URL, language=language, transport=httpx.ASGITransport(app)
-        ),
-    )
-    portal = FastAPI()
-    portal.include_router(links_route.router)
-    return portal
+def portal(links_portal: FastAPI) -> FastAPI:
+    return links_portal
 
 
 def _received(engine: sa.Engine, sink: Sink) -> dict[str, list[str]]:
