@@ -70,6 +70,9 @@ MANAGE_INTEGRATION = Rule("manage", "Integration")
 WRITE_TICKETS = Rule("write", "Ticket")
 # Issue 17, beyond the spec: the audit log (logins, impersonations, user changes, imports).
 VIEW_AUDIT_LOG = Rule("view", "AuditLog")
+# Issue 51: personal API tokens, with which a customer's own tools read what the user may read
+# (docs/decisions/personal-api-tokens.md).
+CREATE_API_TOKENS = Rule("create", "ApiToken")
 
 # Who is granted what: each rule with the roles that grant it. ``None`` means any signed-in user
 # holding at least one role.
@@ -93,6 +96,7 @@ PERMISSION_TABLE: tuple[tuple[Rule, frozenset[Role] | None], ...] = (
     (MANAGE_INTEGRATION, frozenset({Role.ADMIN})),
     (VIEW_AUDIT_LOG, frozenset({Role.ADMIN})),
     (WRITE_TICKETS, frozenset(CLIENT_ROLES)),
+    (CREATE_API_TOKENS, frozenset({Role.MANAGE_USERS})),
 )
 RULES = frozenset(rule for rule, _granted in PERMISSION_TABLE)
 

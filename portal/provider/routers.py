@@ -9,6 +9,7 @@ from portal.provider.accounts.routes.notice_links import router as notice_links
 from portal.provider.accounts.routes.notification_preferences import (
     router as notification_preferences,
 )
+from portal.provider.accounts.routes.personal_tokens import router as personal_tokens
 from portal.provider.accounts.routes.reset import router as reset
 from portal.provider.accounts.routes.second_factor import router as second_factor
 from portal.provider.accounts.routes.user_writes import router as user_writes
@@ -42,6 +43,7 @@ ROUTERS = (
     impersonation,
     companies,
     tokens,
+    personal_tokens,
     integration,
     integration_files,
     helpdesk,

@@ -4,7 +4,7 @@
 import datetime as dt
 import uuid
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 import sqlalchemy as sa
 from fastapi import Depends, Query
@@ -14,9 +14,12 @@ from sqlmodel.sql.expression import SelectOfScalar
 from portal.provider.platform.db import preload
 from portal.provider.platform.hydra import IsoDate
 from portal.provider.platform.lists import ListOf, S, Sorting, either
-from portal.provider.platform.models import AuditLog, Company, User, fold
+from portal.provider.platform.models import ApiToken, ApiTokenKind, AuditLog, Company, User, fold
 from portal.provider.platform.scoping import companies, staff_only, visible_users
+from portal.provider.platform.security import Principal
 from portal.settings import get_settings
+
+T = TypeVar("T")
 
 USERS = ListOf(
     User,
@@ -182,3 +185,19 @@ AuditFiltersDep = Annotated[AuditFilters, Depends(audit_filters)]
 
 def _midnight(day: dt.date) -> dt.datetime:
     return dt.datetime.combine(day, dt.time(), tzinfo=dt.UTC)
+
+
+def own_tokens(statement: SelectOfScalar[T], principal: Principal) -> SelectOfScalar[T]:
+    """The caller's own personal API tokens: nobody lists another user's, staff included."""
+    return statement.where(
+        col(ApiToken.user_id) == principal.user.id, col(ApiToken.kind) == ApiTokenKind.PERSONAL
+    )
+
+
+# Newest first.
+PERSONAL_TOKENS = ListOf(
+    ApiToken,
+    Sorting(then=((col(ApiToken.created_at), True), (col(ApiToken.id), False))),
+    own_tokens,
+    resource="PersonalApiToken",
+)

@@ -1,15 +1,27 @@
 """What the integration API's lists read (``portal.provider.platform.lists``): the API tokens,
 an administrator's own list."""
 
+from typing import TypeVar
+
 from sqlmodel import col
+from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.provider.platform.lists import ListOf, Sorting
-from portal.provider.platform.models import ApiToken
+from portal.provider.platform.models import ApiToken, ApiTokenKind
 from portal.provider.platform.scoping import staff_only
+from portal.provider.platform.security import Principal
+
+T = TypeVar("T")
+
+
+def integration_tokens(statement: SelectOfScalar[T], principal: Principal) -> SelectOfScalar[T]:
+    """Every administrator's integration tokens; users' personal tokens are their own."""
+    return staff_only(statement, principal).where(col(ApiToken.kind) == ApiTokenKind.INTEGRATION)
+
 
 # Newest first.
 TOKENS = ListOf(
     ApiToken,
     Sorting(then=((col(ApiToken.created_at), True), (col(ApiToken.id), False))),
-    staff_only,
+    integration_tokens,
 )

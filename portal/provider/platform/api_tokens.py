@@ -1,10 +1,12 @@
 """API tokens: ``pbt_`` and 43 URL-safe characters (256 random bits), stored as SHA-256.
 
-A token opens the integration API and nothing else, and of it only the kinds it was made for
-(its scopes: ``services``, ``invoices``…). It writes as its owner, an administrator: it stops
-working as soon as the owner loses ROLE_ADMIN, is deactivated or deleted, and when it is revoked
-or past its expiry. The raw value is shown once, at creation; only its hash is kept, like
-sessions'.
+Two kinds share the table and this check. An integration token opens the integration API and
+nothing else, and of it only the kinds it was made for (its scopes: ``services``, ``invoices``…);
+it writes as its owner, an administrator, and stops working as soon as the owner loses
+ROLE_ADMIN. A personal token (issue 51) is its user's own, for the kinds of data of its scopes,
+and stops working as soon as the owner may no longer make one (``CREATE_API_TOKENS``). Either
+stops when its owner is deactivated or deleted, when it is revoked or past its expiry. The raw
+value is shown once, at creation; only its hash is kept, like sessions'.
 """
 
 import secrets
@@ -14,14 +16,41 @@ from typing import TypeGuard
 
 from sqlmodel import Session, col, select
 
-from portal.permissions import MANAGE_INTEGRATION, allows, rules_for
-from portal.provider.platform.models import ApiToken, User, utcnow
-from portal.provider.platform.people import Someone
+from portal.permissions import (
+    ACCESS_INVOICES,
+    CREATE_API_TOKENS,
+    MANAGE_INTEGRATION,
+    VIEW_MONITORING_MENU,
+    VIEW_SERVICES_MENU,
+    VIEW_TICKETS_MENU,
+    Rule,
+    allows,
+    rules_for,
+)
+from portal.provider.platform.models import ApiToken, ApiTokenKind, User, utcnow
+from portal.provider.platform.people import Person, Someone
 from portal.provider.platform.sessions import token_hash
 
 PREFIX = "pbt_"
 # ``last_used_at`` is written at most this often, so reads do not turn into writes.
 TOUCH_INTERVAL = timedelta(minutes=1)
+# A personal token lives at most this long.
+LONGEST_PERSONAL = timedelta(days=365)
+
+# What a personal token may read: each scope with the rule its reader must hold (checked again
+# by the routes themselves).
+READ_SCOPES: dict[str, Rule] = {
+    "services": VIEW_SERVICES_MENU,
+    "invoices": ACCESS_INVOICES,
+    "tickets": VIEW_TICKETS_MENU,
+    "maintenances": VIEW_SERVICES_MENU,
+    "monitoring": VIEW_MONITORING_MENU,
+}
+
+
+def may_read(rules: Iterable[Rule], scope: str) -> bool:
+    """Whether a user of ``rules`` reads what the scope opens."""
+    return allows(rules, READ_SCOPES[scope])
 
 
 def new_token_value() -> str:
@@ -34,11 +63,14 @@ def issue_token(
     name: str,
     scopes: Iterable[str],
     expires_at: datetime | None = None,
+    kind: ApiTokenKind = ApiTokenKind.INTEGRATION,
 ) -> tuple[ApiToken, str]:
-    """A new token for ``owner`` that may write the kinds of ``scopes`` (checked by the caller);
-    answers the row and the raw value (never stored as such). The caller commits."""
+    """A new token for ``owner`` of ``scopes`` (checked by the caller): the integration kinds
+    it may write, or for a personal token what it may read; answers the row and the raw value
+    (never stored as such). The caller commits."""
     value = new_token_value()
     token = ApiToken(
+        kind=kind,
         name=name,
         token_hash=token_hash(value),
         user_id=owner.id,
@@ -53,6 +85,23 @@ def is_admin(user: User | None) -> TypeGuard[User]:
     """An active user the table grants ``manage Integration`` (ROLE_ADMIN); a True answer also
     tells the type checker ``user`` is not None."""
     return user is not None and user.is_active and allows(rules_for(user.roles), MANAGE_INTEGRATION)
+
+
+def may_hold_personal_token(user: User | None) -> TypeGuard[User]:
+    """An active user whose honoured roles grant ``CREATE_API_TOKENS``."""
+    return (
+        user is not None
+        and user.is_active
+        and allows(rules_for(Person.of(user).roles), CREATE_API_TOKENS)
+    )
+
+
+def owner_may_hold(owner: User | None, token: ApiToken) -> TypeGuard[User]:
+    """Whether ``owner`` may still hold ``token``: an administrator an integration token, a
+    user granted ``CREATE_API_TOKENS`` a personal one."""
+    if token.kind == ApiTokenKind.PERSONAL:
+        return may_hold_personal_token(owner)
+    return is_admin(owner)
 
 
 def token_state(token: ApiToken, now: datetime | None = None) -> str:
@@ -73,7 +122,7 @@ def authenticate(db: Session, value: str) -> tuple[ApiToken, User] | None:
         return None
     now = utcnow()
     owner = db.get(User, token.user_id)
-    if token_state(token, now) != "active" or not is_admin(owner):
+    if token_state(token, now) != "active" or not owner_may_hold(owner, token):
         return None
     if token.last_used_at is None or now - token.last_used_at >= TOUCH_INTERVAL:
         token.last_used_at = now

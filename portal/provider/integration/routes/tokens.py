@@ -28,7 +28,7 @@ from portal.provider.platform.hydra import (
     iri,
 )
 from portal.provider.platform.lists import Sort
-from portal.provider.platform.models import ApiToken, User, utcnow
+from portal.provider.platform.models import ApiToken, ApiTokenKind, User, utcnow
 from portal.provider.platform.people import Someone
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.security import AdminPrincipal
@@ -161,7 +161,8 @@ def delete_token(
 ) -> Response:
     """The token stops working at once; it stays in the list as ``revoked``."""
     token = db.get(ApiToken, token_id)
-    if token is None:
+    # A user's personal token is theirs to revoke (``/api/personal_tokens``).
+    if token is None or token.kind != ApiTokenKind.INTEGRATION:
         raise ApiError(404)
     if revoke_token(db, token):
         audit.record(

@@ -12,6 +12,7 @@ from portal.provider.platform.models.accounts import (
 )
 from portal.provider.platform.models.auth import (
     ApiToken,
+    ApiTokenKind,
     AuditLog,
     OneTimeToken,
     OutboxMail,
@@ -85,6 +86,7 @@ metadata = SQLModel.metadata
 __all__ = [
     "STATUS_LABELS",
     "ApiToken",
+    "ApiTokenKind",
     "AuditLog",
     "AuthorType",
     "CalendarFeed",

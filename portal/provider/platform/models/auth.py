@@ -46,8 +46,16 @@ class OneTimeToken(SQLModel, table=True):
     used_at: datetime | None = None
 
 
+class ApiTokenKind(StrEnum):
+    # An administrator's, for the integration API's writes (DESIGN 5).
+    INTEGRATION = "integration"
+    # A user's own, for the customer read routes (issue 51).
+    PERSONAL = "personal"
+
+
 class ApiToken(SQLModel, table=True):
-    """A revocable token with which the provider's own systems load data; held by an admin."""
+    """A revocable token: an administrator's with which the provider's own systems load data,
+    or a user's own with which their tools read what that user may read (``kind``)."""
 
     __tablename__ = "api_tokens"
 
@@ -55,8 +63,10 @@ class ApiToken(SQLModel, table=True):
     name: str = Field(max_length=100)
     token_hash: str = Field(max_length=64, unique=True, index=True)
     user_id: uuid.UUID = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
-    # The integration kinds the token may write (``services``, ``users``…, the kinds' paths);
-    # no other route of the API opens to a token.
+    kind: ApiTokenKind = Field(default=ApiTokenKind.INTEGRATION, sa_type=enum_type(ApiTokenKind))
+    # An integration token: the integration kinds it may write (``services``, ``users``…, the
+    # kinds' paths); a personal token: what it may read (``api_tokens.READ_SCOPES``). No other
+    # route of the API opens to a token.
     scopes: list[str] = Field(default_factory=list, sa_type=sa.JSON)
     created_at: datetime = Field(default_factory=utcnow)
     last_used_at: datetime | None = None
