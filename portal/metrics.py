@@ -69,6 +69,12 @@ RATE_LIMIT_REFUSALS = Counter(
     "Requests refused with 429 by a rate limit, by route template.",
     ["route"],
 )
+API_TOKEN_REQUESTS = Counter(
+    "patchbay_api_token_requests_total",
+    "Requests made with an API token, by kind of token (integration, personal; invalid when "
+    "the bearer token opened nothing), route template and status.",
+    ["kind", "route", "status"],
+)
 MAILS = Counter(
     "patchbay_mails_total",
     "Mail delivery attempts of the outbox: sent, failed (will be retried), given_up.",

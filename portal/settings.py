@@ -132,6 +132,8 @@ class Settings(BaseSettings):
     reset_limit_per_account: int = 3
     reset_limit_per_address: int = 10
     reset_limit_window_minutes: int = 60
+    # Requests per minute of one personal API token (docs/decisions/personal-api-tokens.md).
+    api_token_rate_limit: int = 120
 
     # Operations (README "Operations"). Logs: "json" (one object per line) or "text"; empty
     # means json in production, text elsewhere.

@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
+from portal.provider.platform.api_tokens import READ_ROUTES, read_scope
 from portal.provider.platform.hydra import MAX_PAGE
 from portal.settings import get_settings
 from tests.provider.conftest import SignIn, World
@@ -100,10 +101,14 @@ def test_a_principal_means_401_403_and_its_credentials(document: dict[str, Any])
     for path, method, operation in operations(document):
         if 401 in statuses(operation) and path not in ("/login", "/login/second_factor"):
             assert {401, 403} <= statuses(operation), (method, path)
-            # An API token is taken on the integration API alone.
+            # An integration token is taken on the integration API alone, a personal token on
+            # the reads of its scopes, whose rate limit may answer 429.
             credentials = [{"session": []}]
             if path.startswith("/api/integration/"):
                 credentials.append({"token": []})
+            if method == "get" and read_scope(path):
+                credentials.append({"personalToken": []})
+                assert 429 in statuses(operation), (method, path)
             assert operation["security"] == credentials, (method, path)
         else:
             assert "security" not in operation, (method, path)
@@ -131,12 +136,15 @@ def test_rate_limited_operations_declare_429_with_retry_after(document: dict[str
         for path, method, operation in operations(document)
         if 429 in statuses(operation)
     }
+    # The login and reset limits, and every read a personal token opens (its own limit).
+    personal_reads = {(route, "get") for routes in READ_ROUTES.values() for route in routes}
     assert limited == {
         ("/login", "post"),
         ("/login/second_factor", "post"),
         ("/reset", "post"),
         ("/api/tickets", "post"),
         ("/api/tickets/{ticket_id}/messages", "post"),
+        *personal_reads,
     }
     for path, method in limited:
         headers = document["paths"][path][method]["responses"]["429"]["headers"]

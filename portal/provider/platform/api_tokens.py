@@ -3,10 +3,11 @@
 Two kinds share the table and this check. An integration token opens the integration API and
 nothing else, and of it only the kinds it was made for (its scopes: ``services``, ``invoices``…);
 it writes as its owner, an administrator, and stops working as soon as the owner loses
-ROLE_ADMIN. A personal token (issue 51) is its user's own, for the kinds of data of its scopes,
-and stops working as soon as the owner may no longer make one (``CREATE_API_TOKENS``). Either
-stops when its owner is deactivated or deleted, when it is revoked or past its expiry. The raw
-value is shown once, at creation; only its hash is kept, like sessions'.
+ROLE_ADMIN. A personal token (issue 51) reads the customer routes of its scopes
+(``READ_ROUTES``) as its owner, with the owner's rights of the moment, and stops working as soon
+as the owner may no longer make one (``CREATE_API_TOKENS``). Either stops when its owner is
+deactivated or deleted, when it is revoked or past its expiry. The raw value is shown once, at
+creation; only its hash is kept, like sessions'.
 """
 
 import secrets
@@ -29,7 +30,9 @@ from portal.permissions import (
 )
 from portal.provider.platform.models import ApiToken, ApiTokenKind, User, utcnow
 from portal.provider.platform.people import Person, Someone
+from portal.provider.platform.rate_limits import Limit
 from portal.provider.platform.sessions import token_hash
+from portal.settings import get_settings
 
 PREFIX = "pbt_"
 # ``last_used_at`` is written at most this often, so reads do not turn into writes.
@@ -38,7 +41,8 @@ TOUCH_INTERVAL = timedelta(minutes=1)
 LONGEST_PERSONAL = timedelta(days=365)
 
 # What a personal token may read: each scope with the rule its reader must hold (checked again
-# by the routes themselves).
+# by the routes themselves) and the templates of the routes it opens, GET only. A route absent
+# from this table answers a personal token 403, so a new route opens to tokens on purpose.
 READ_SCOPES: dict[str, Rule] = {
     "services": VIEW_SERVICES_MENU,
     "invoices": ACCESS_INVOICES,
@@ -46,11 +50,54 @@ READ_SCOPES: dict[str, Rule] = {
     "maintenances": VIEW_SERVICES_MENU,
     "monitoring": VIEW_MONITORING_MENU,
 }
+READ_ROUTES: dict[str, tuple[str, ...]] = {
+    "services": (
+        "/api/services",
+        "/api/services/{service_id}",
+        "/api/services/{service_id}/documents/{document_id}",
+        "/api/services/{service_id}/order_pdf",
+        "/api/services/export",
+        "/api/service_types",
+        "/api/service_types/{type_id}",
+        "/api/termination_documents",
+        "/api/termination_documents/{document_id}",
+        "/api/termination_documents/{document_id}/file",
+    ),
+    "invoices": (
+        "/api/invoices",
+        "/api/invoices/summary",
+        "/api/invoices/{invoice_id}",
+        "/api/invoices/{invoice_id}/pdf",
+    ),
+    "tickets": (
+        "/api/tickets",
+        "/api/tickets/{ticket_id}",
+        "/api/tickets/{ticket_id}/attachments/{attachment_id}",
+    ),
+    "maintenances": ("/api/maintenances", "/api/maintenances/{maintenance_id}"),
+    "monitoring": (
+        "/api/sensors",
+        "/api/sensors/{sensor_id}/chart_legend",
+        "/api/sensors/{sensor_id}/chart/svg",
+    ),
+}
+_SCOPE_OF_ROUTE = {route: scope for scope, routes in READ_ROUTES.items() for route in routes}
+
+
+def read_scope(route: str) -> str | None:
+    """The scope a personal token needs to read the route of template ``route``; None when no
+    personal token may call it."""
+    return _SCOPE_OF_ROUTE.get(route)
 
 
 def may_read(rules: Iterable[Rule], scope: str) -> bool:
     """Whether a user of ``rules`` reads what the scope opens."""
     return allows(rules, READ_SCOPES[scope])
+
+
+def token_limit() -> Limit:
+    """The requests a personal token may make per minute (API_TOKEN_RATE_LIMIT)."""
+    return Limit("token", get_settings().api_token_rate_limit, timedelta(minutes=1))
 
 
 def new_token_value() -> str:

@@ -4,7 +4,8 @@ middleware, observing each answer by route.
 The request id comes from the caller's ``X-Request-ID`` (the portal sends its own) or is made
 here; it goes back in the answer's header and on every log line written while the request runs.
 Each answer is counted and timed by route template (``/api/users/{user_id}``, never a path with
-an id in it), and logins, 429 refusals, imports and exports feed their own metrics.
+an id in it), and logins, 429 refusals, requests made with an API token, imports and exports
+feed their own metrics.
 """
 
 import logging
@@ -32,6 +33,10 @@ def _observe(scope: Scope, status: int, elapsed: float, received: int, sent: int
         metrics.LOGINS.labels("success" if status < 300 else "failure").inc()
     if status == 429:
         metrics.RATE_LIMIT_REFUSALS.labels(route).inc()
+    if _has_bearer(scope):
+        # ``security`` names the kind of a token that opened a principal.
+        kind = scope.get("state", {}).get("api_token", "invalid")
+        metrics.API_TOKEN_REQUESTS.labels(kind, route, str(status)).inc()
     if status < 400 and metrics.is_import(method, route):
         metrics.IMPORT_BYTES.labels(route).observe(received)
     if status < 400 and metrics.is_export(method, route):
@@ -48,4 +53,11 @@ def _observe(scope: Scope, status: int, elapsed: float, received: int, sent: int
             "status": status,
             "duration_ms": round(elapsed * 1000, 1),
         },
+    )
+
+
+def _has_bearer(scope: Scope) -> bool:
+    return any(
+        name == b"authorization" and value[:7].lower() == b"bearer "
+        for name, value in scope.get("headers", ())
     )

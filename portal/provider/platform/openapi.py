@@ -11,7 +11,8 @@ one's dependencies imply:
 - every operation: 400, the app-wide check of the query string (``input_check``);
 - a principal (``principal_before_terms`` and all that builds on it): 401 and 403, and the
   session cookie as its security scheme; the integration API's (``integration_principal``):
-  401, 403 and either credential (the session cookie, an API token);
+  401, 403 and either credential (the session cookie, an API token); a read a personal token
+  opens (``api_tokens.READ_ROUTES``): the personal token too, and its rate limit's 429;
 - a state-changing method: 403 for a page of another origin (``origin_check``);
 - a path parameter: 404 (a malformed id is not found either);
 - a request body: 413 (``limits``, ``uploads``) and 422 (one violation per field);
@@ -36,6 +37,7 @@ from fastapi.routing import APIRoute, RouteContext, iter_route_contexts
 from starlette.routing import BaseRoute
 
 from portal.origins import SAFE_METHODS
+from portal.provider.platform.api_tokens import read_scope
 from portal.provider.platform.hydra import MAX_PAGE, PAGINATIONS
 from portal.provider.platform.input_check import refuse_control_characters
 from portal.provider.platform.origin_check import refuse_foreign_writes
@@ -48,8 +50,8 @@ ERROR_MEDIA_TYPE = JsonLdResponse.media_type
 _ERROR = "Error"
 _INVALID = "InvalidData"
 _REF = "#/components/schemas/"
-# The credentials a principal comes from (``security.optional_principal``); a token is taken on
-# the integration API only.
+# The credentials a principal comes from (``security.optional_principal``); an integration token
+# is taken on the integration API only, a personal token on the reads of its scopes.
 SECURITY_SCHEMES: dict[str, dict[str, Any]] = {
     "session": {
         "type": "apiKey",
@@ -62,6 +64,12 @@ SECURITY_SCHEMES: dict[str, dict[str, Any]] = {
         "scheme": "bearer",
         "description": "An API token of an administrator (`pbt_…`), see `/api/tokens`: the "
         "integration API only, for the kinds of its scopes.",
+    },
+    "personalToken": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "A user's personal API token (`pbt_…`), see `/api/personal_tokens`: "
+        "the reads of its scopes, answering what its user may read.",
     },
 }
 
@@ -131,6 +139,9 @@ _DESCRIPTIONS = {
     429: "Too many attempts for this account or from this address.",
 }
 _FOREIGN_ORIGIN = "Sent by a page of another origin than the portal's."
+_PERSONAL_READS_LIMITED = (
+    "Too many requests with this personal API token (`API_PERSONAL_READS_LIMITED`)."
+)
 
 
 class DocumentedApi(FastAPI):
@@ -182,7 +193,7 @@ def implied_statuses(
     statuses: dict[int, str] = {}
     if refuse_control_characters in calls:
         statuses[400] = _DESCRIPTIONS[400]
-    if _credentials(calls):
+    if principal_before_terms in calls or integration_principal in calls:
         statuses[401] = _DESCRIPTIONS[401]
         statuses[403] = _DESCRIPTIONS[403]
     if refuse_foreign_writes in calls and method not in SAFE_METHODS:
@@ -208,6 +219,9 @@ def _amend_operation(
     if 422 not in declared:
         responses.pop("422", None)  # FastAPI's own; the provider's are implied below
     implied = implied_statuses(operation, method, calls)
+    credentials = _credentials(calls, str(route.path_format), method)
+    if "personalToken" in credentials:
+        implied[429] = _PERSONAL_READS_LIMITED
     for code in sorted(declared | set(implied)):
         if code >= 400:
             _error_response(responses.setdefault(str(code), {}), code, implied.get(code))
@@ -219,18 +233,19 @@ def _amend_operation(
             if status.startswith("2") and "application/json" in content:
                 content[JsonLdResponse.media_type] = content.pop("application/json")
     operation["responses"] = dict(sorted(responses.items()))
-    if credentials := _credentials(calls):
+    if credentials:
         operation["security"] = [{name: []} for name in credentials]
     if calls & PAGINATIONS:
         _bound_paging(operation, items_per_page_max)
 
 
-def _credentials(calls: set[Callable[..., Any]]) -> list[str]:
-    """The security schemes an operation takes, by the principal it depends on."""
+def _credentials(calls: set[Callable[..., Any]], path: str, method: str) -> list[str]:
+    """The security schemes an operation takes, by the principal it depends on and, for a
+    personal token, by its path."""
     if integration_principal in calls:
-        return list(SECURITY_SCHEMES)
+        return ["session", "token"]
     if principal_before_terms in calls:
-        return ["session"]
+        return ["session", "personalToken"] if method == "GET" and read_scope(path) else ["session"]
     return []
 
 

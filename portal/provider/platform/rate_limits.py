@@ -24,6 +24,7 @@ from portal.provider.platform.sessions import client_address
 from portal.settings import get_settings
 
 TOO_MANY_ATTEMPTS = N_("Too many attempts. Please try again in {minutes} min.")
+TOO_MANY_REQUESTS = N_("Too many requests with this API token. Please try again in {seconds} s.")
 
 
 @dataclass(frozen=True)
@@ -123,6 +124,18 @@ def keyed(request: Request, account: str, limits: tuple[Limit, Limit]) -> list[t
     if address:
         pairs.append((address_limit, address))
     return pairs
+
+
+def count_request(db: Session, limit: Limit, value: str) -> None:
+    """Counts one request of ``value`` (a personal API token's id) under ``limit`` and commits;
+    raises the 429 with ``Retry-After`` when the window already holds ``limit`` of them."""
+    window_start, count = count_in_window(db, limit, value)
+    db.commit()
+    if count > limit.limit:
+        seconds = max(1, math.ceil((window_start + limit.window - utcnow()).total_seconds()))
+        raise ApiError(
+            429, TOO_MANY_REQUESTS, headers={"Retry-After": str(seconds)}, seconds=seconds
+        )
 
 
 def too_many_attempts(seconds: int) -> ApiError:

@@ -8,11 +8,16 @@ administrator's own routes (API tokens, the audit log), ``integration_writer`` f
 integration API.
 
 A request is signed in by the session cookie or by an API token (``Authorization: Bearer pbt_…``,
-see ``portal.provider.platform.api_tokens``). A token opens the integration API alone, and of it
-the kinds of its scopes: every other route answers it 403, so a leaked token cannot make
-accounts, touch second factors or mint tokens. It writes as its administrator owner for that one
-request, opens no session and sets no cookie, needs no terms acceptance (a machine reads no
-terms), and every write it attempts is written to the audit log.
+see ``portal.provider.platform.api_tokens``). An integration token opens the integration API
+alone, and of it the kinds of its scopes: every other route answers it 403, so a leaked token
+cannot make accounts, touch second factors or mint tokens. It writes as its administrator owner
+for that one request, opens no session and sets no cookie, needs no terms acceptance (a machine
+reads no terms), and every write it attempts is written to the audit log.
+
+A personal token (issue 51) reads, with GET, the customer routes of its scopes
+(``api_tokens.READ_ROUTES``) as its owner: the owner's companies and rights read afresh at each
+request, the owner's terms acceptance asked as of a session. Anything else, a write included,
+answers it 403; each of its requests is counted against its rate limit first.
 """
 
 import uuid
@@ -33,11 +38,12 @@ from portal.permissions import (
     rules_for,
 )
 from portal.provider.platform import audit
-from portal.provider.platform.api_tokens import authenticate
+from portal.provider.platform.api_tokens import authenticate, read_scope, token_limit
 from portal.provider.platform.db import READ_METHODS, SessionDep
 from portal.provider.platform.errors import REQUIRED_TERMS, ApiError
-from portal.provider.platform.models import ApiToken
+from portal.provider.platform.models import ApiToken, ApiTokenKind
 from portal.provider.platform.people import Person, Someone
+from portal.provider.platform.rate_limits import count_request
 from portal.provider.platform.sessions import current_session, end_session
 from portal.settings import get_settings
 
@@ -47,6 +53,9 @@ TOKEN_OUTSIDE_INTEGRATION = N_(
     "An API token opens the integration API only: sign in as an administrator to do this."
 )
 SCOPE_MISSING = N_("This API token may not write {scope}: make a token with that scope.")
+TOKEN_READS_ONLY = N_("A personal API token only reads: sign in to the portal to make changes.")
+TOKEN_ROUTE_CLOSED = N_("A personal API token does not open this part of the API.")
+SCOPE_NOT_READ = N_("This API token may not read {scope}: make a token with that scope.")
 REQUIRED_SECOND_FACTOR = "required_second_factor"
 
 
@@ -64,6 +73,11 @@ class Principal:
     token: ApiToken | None = None
     # A staff session that must set up its second factor first (SECOND_FACTOR_REQUIRED).
     second_factor_due: bool = False
+
+    @property
+    def personal_token(self) -> bool:
+        """Whether the request carries a user's personal API token (issue 51)."""
+        return self.token is not None and self.token.kind == ApiTokenKind.PERSONAL
 
     @property
     def is_staff(self) -> bool:
@@ -91,6 +105,10 @@ def _token_principal(request: Request, db: Session, value: str) -> Principal | N
     if found is None:
         return None
     token, owner = found
+    # Read by the metrics (``observability``): every request made with a token is counted.
+    request.state.api_token = token.kind.value
+    if token.kind == ApiTokenKind.PERSONAL:
+        count_request(db, token_limit(), str(token.id))
     # The other methods' requests made with a token go to the audit log.
     if request.method not in READ_METHODS:
         # Written before the route runs, so a write that fails half-way is on record too.
@@ -105,12 +123,15 @@ def _token_principal(request: Request, db: Session, value: str) -> Principal | N
             path=request.url.path,
         )
         db.commit()
+    person = Person.of(owner)
+    # A personal token acts with the roles its owner is honoured in, like a session.
+    roles = person.roles if token.kind == ApiTokenKind.PERSONAL else owner.roles
     return Principal(
-        user=Person.of(owner),
+        user=person,
         impersonator=None,
         session_id=None,
         company_ids=frozenset(owner.company_ids),
-        rules=rules_for(owner.roles),
+        rules=rules_for(roles),
         token=token,
     )
 
@@ -141,13 +162,29 @@ def optional_principal(request: Request, db: SessionDep) -> Principal | None:
 OptionalPrincipal = Annotated[Principal | None, Depends(optional_principal)]
 
 
-async def principal_before_terms(principal: OptionalPrincipal) -> Principal:
-    """A signed-in person: no API token, which opens the integration API alone."""
+async def principal_before_terms(request: Request, principal: OptionalPrincipal) -> Principal:
+    """A signed-in person, or a personal token on a read of its scopes; no integration token,
+    which opens the integration API alone."""
     if principal is None:
         raise ApiError(401)
-    if principal.token is not None:
+    if principal.personal_token:
+        _check_personal_read(request, principal)
+    elif principal.token is not None:
         raise ApiError(403, TOKEN_OUTSIDE_INTEGRATION)
     return principal
+
+
+def _check_personal_read(request: Request, principal: Principal) -> None:
+    """A personal token reads (GET) the routes of its scopes, nothing else; what the owner
+    may read of them the route decides, as for a session."""
+    if request.method not in READ_METHODS:
+        raise ApiError(403, TOKEN_READS_ONLY)
+    route = getattr(request.scope.get("route"), "path_format", None)
+    scope = read_scope(route) if route else None
+    if scope is None:
+        raise ApiError(403, TOKEN_ROUTE_CLOSED)
+    if principal.token is None or scope not in principal.token.scopes:
+        raise ApiError(403, SCOPE_NOT_READ, scope=scope)
 
 
 PrincipalBeforeTerms = Annotated[Principal, Depends(principal_before_terms)]
@@ -193,6 +230,8 @@ async def integration_principal(principal: OptionalPrincipal) -> Principal:
     """An administrator, by session (terms accepted, second factor set up) or by API token."""
     if principal is None:
         raise ApiError(401)
+    if principal.personal_token:
+        raise ApiError(403, TOKEN_READS_ONLY)
     if principal.token is None:
         require_full_access(principal)
     if not principal.allows(MANAGE_INTEGRATION):
