@@ -100,6 +100,16 @@ PERMISSION_TABLE: tuple[tuple[Rule, frozenset[Role] | None], ...] = (
 )
 RULES = frozenset(rule for rule, _granted in PERMISSION_TABLE)
 
+# What a personal API token may read (issue 51): each scope with the rule its user must hold to
+# choose it (the provider's routes check their own rules again at each request).
+TOKEN_SCOPES: dict[str, Rule] = {
+    "services": VIEW_SERVICES_MENU,
+    "invoices": ACCESS_INVOICES,
+    "tickets": VIEW_TICKETS_MENU,
+    "maintenances": VIEW_SERVICES_MENU,
+    "monitoring": VIEW_MONITORING_MENU,
+}
+
 
 def rules_for(roles: Iterable[str]) -> frozenset[Rule]:
     """Every rule the roles grant; a user without roles gets none."""

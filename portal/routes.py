@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 
 from portal.i18n import N_
 from portal.permissions import (
+    CREATE_API_TOKENS,
     VIEW_AUDIT_LOG,
     VIEW_CONTACTS_MENU,
     VIEW_INVOICES_MENU,
@@ -85,6 +86,10 @@ USER = Route("user", "/users/[id]", N_("User"))
 SECOND_FACTOR = Route("secondFactor", "/account/second-factor", N_("Two-step sign-in"))
 # Issue 17, beyond the spec: administrators read the audit log; reached from the user menu.
 AUDIT_LOG = Route("auditLog", "/audit", N_("Audit log"), permission=VIEW_AUDIT_LOG)
+# Issue 51: one's personal API tokens and how to use them; reached from the user menu.
+API_ACCESS = Route(
+    "apiAccess", "/account/api-access", N_("API access"), permission=CREATE_API_TOKENS
+)
 LEGAL_NOTICES = Route("legalNotices", "/legal_notices", N_("Legal notices"), Access.PUBLIC)
 TERMS_OF_USE = Route("termsOfUse", "/terms", N_("Terms of use"), Access.PUBLIC)
 NOT_FOUND = Route("notFound", "/404", N_("Not found"), Access.PUBLIC)
@@ -108,6 +113,7 @@ ROUTES = (
     USER,
     SECOND_FACTOR,
     AUDIT_LOG,
+    API_ACCESS,
     LEGAL_NOTICES,
     TERMS_OF_USE,
     NOT_FOUND,

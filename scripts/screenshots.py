@@ -268,6 +268,17 @@ def audit(page: Page) -> None:
     expect(page.locator("[aria-busy='true']")).to_have_count(0)
 
 
+def api_access(page: Page) -> None:
+    """API access with a token just made: shown once, and listed."""
+    _log_in(page, "alice@acme-networks.test")
+    page.goto("/account/api-access")
+    page.locator("#token-name").fill("NOC dashboard")
+    page.get_by_role("checkbox").nth(0).click()
+    page.get_by_role("checkbox").nth(3).click()
+    page.locator("form button[type=submit]").click()
+    expect(page.get_by_test_id("new-token")).to_have_value(re.compile(r"^pbt_"))
+
+
 def _live(page: Page, kind: str) -> Locator:
     """The first card of that kind of sensor that is up (it has samples to draw)."""
     cards = page.locator("[data-testid='sensor-card'][data-status='up']")
@@ -352,6 +363,7 @@ SCREENS: dict[str, Callable[[Page], None]] = {
     "new-ticket": new_ticket,
     "ticket-conversation": ticket_conversation,
     "audit": audit,
+    "api-access": api_access,
     "monitoring": monitoring,
     "sensor-chart": sensor_chart,
     "contacts": contacts,

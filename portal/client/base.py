@@ -32,6 +32,7 @@ from portal.client.resources import (
     ImpersonationResource,
     InvoicesResource,
     MaintenancesResource,
+    PersonalTokensResource,
     SecondFactorResource,
     SensorsResource,
     ServicesResource,
@@ -103,6 +104,7 @@ class ProviderClient:
         self.audit_log = AuditLogResource(self)
         self.sensors = SensorsResource(self)
         self.second_factor = SecondFactorResource(self)
+        self.personal_tokens = PersonalTokensResource(self)
 
     @property
     def language(self) -> str:

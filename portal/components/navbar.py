@@ -106,6 +106,14 @@ def user_menu() -> rx.Component:
                 rx.hstack(rx.icon("book-open", size=16), _("Documentation")),
                 on_click=DocumentationState.set_open(True),
             ),
+            # Issue 51: one's personal API tokens, for those who may make them.
+            rx.cond(
+                _visible(routes.API_ACCESS),
+                rx.menu.item(
+                    rx.hstack(rx.icon("key-round", size=16), _(routes.API_ACCESS.label)),
+                    on_click=rx.redirect(routes.API_ACCESS.path),
+                ),
+            ),
             # Issue 17: the audit log, for administrators.
             rx.cond(
                 _visible(routes.AUDIT_LOG),

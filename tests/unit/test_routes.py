@@ -82,6 +82,8 @@ EXPECTED_PERMISSIONS = {
     "maintenances": ("view", "Menu.services"),
     # Issue 49: opening a ticket is writing one.
     "newTicket": ("write", "Ticket"),
+    # Issue 51: personal API tokens, for those who may make them.
+    "apiAccess": ("create", "ApiToken"),
 }
 
 

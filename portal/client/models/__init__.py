@@ -1,5 +1,6 @@
 """Pydantic models of the provider's resources, one module per resource."""
 
+from portal.client.models.api_tokens import PersonalToken
 from portal.client.models.audit import AuditEntry, AuditFilters
 from portal.client.models.base import Entity, ProviderModel
 from portal.client.models.companies import Company, SalesContact
@@ -65,6 +66,7 @@ __all__ = [
     "MessageFile",
     "Milestone",
     "NewTicket",
+    "PersonalToken",
     "ProviderModel",
     "SalesContact",
     "Service",

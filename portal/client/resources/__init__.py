@@ -1,5 +1,6 @@
 """Resource namespaces of ``ProviderClient`` (``client.users``, ``client.companies``, …)."""
 
+from portal.client.resources.api_tokens import PersonalTokensResource
 from portal.client.resources.audit import AuditLogResource
 from portal.client.resources.auth import AuthResource
 from portal.client.resources.companies import CompaniesResource
@@ -21,6 +22,7 @@ __all__ = [
     "ImpersonationResource",
     "InvoicesResource",
     "MaintenancesResource",
+    "PersonalTokensResource",
     "SecondFactorResource",
     "SensorsResource",
     "ServiceTypesResource",

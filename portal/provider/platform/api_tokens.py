@@ -18,12 +18,9 @@ from typing import TypeGuard
 from sqlmodel import Session, col, select
 
 from portal.permissions import (
-    ACCESS_INVOICES,
     CREATE_API_TOKENS,
     MANAGE_INTEGRATION,
-    VIEW_MONITORING_MENU,
-    VIEW_SERVICES_MENU,
-    VIEW_TICKETS_MENU,
+    TOKEN_SCOPES,
     Rule,
     allows,
     rules_for,
@@ -40,16 +37,11 @@ TOUCH_INTERVAL = timedelta(minutes=1)
 # A personal token lives at most this long.
 LONGEST_PERSONAL = timedelta(days=365)
 
-# What a personal token may read: each scope with the rule its reader must hold (checked again
-# by the routes themselves) and the templates of the routes it opens, GET only. A route absent
-# from this table answers a personal token 403, so a new route opens to tokens on purpose.
-READ_SCOPES: dict[str, Rule] = {
-    "services": VIEW_SERVICES_MENU,
-    "invoices": ACCESS_INVOICES,
-    "tickets": VIEW_TICKETS_MENU,
-    "maintenances": VIEW_SERVICES_MENU,
-    "monitoring": VIEW_MONITORING_MENU,
-}
+# What a personal token may read, each scope with the rule its user must hold to choose it: the
+# permission table's, which the portal's page reads too.
+READ_SCOPES = TOKEN_SCOPES
+# The templates of the routes each scope opens, GET only. A route absent from this table
+# answers a personal token 403, so a new route opens to tokens on purpose.
 READ_ROUTES: dict[str, tuple[str, ...]] = {
     "services": (
         "/api/services",
