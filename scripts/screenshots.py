@@ -269,7 +269,7 @@ def audit(page: Page) -> None:
 
 
 def api_access(page: Page) -> None:
-    """API access with a token just made: shown once, and listed."""
+    """API access with a token just made: shown once, listed, and the examples below."""
     _log_in(page, "alice@acme-networks.test")
     page.goto("/account/api-access")
     page.locator("#token-name").fill("NOC dashboard")
@@ -277,6 +277,7 @@ def api_access(page: Page) -> None:
     page.get_by_role("checkbox").nth(3).click()
     page.locator("form button[type=submit]").click()
     expect(page.get_by_test_id("new-token")).to_have_value(re.compile(r"^pbt_"))
+    expect(page.get_by_test_id("curl-examples")).to_contain_text("curl")
 
 
 def _live(page: Page, kind: str) -> Locator:

@@ -1,6 +1,7 @@
 """API access (issue 51): a customer's user manager opens the page from the user menu, makes a
 token, copies it (shown once), reads their own services with it as any HTTP client would, and
-revokes it; a user who may not make tokens sees neither the entry nor the page."""
+revokes it; the page's examples name the user's own services and its reference opens; a user
+who may not make tokens sees neither the entry nor the page."""
 
 import re
 from typing import Any
@@ -79,3 +80,29 @@ def test_a_user_who_may_not_make_tokens_gets_neither_entry_nor_page(page: Page) 
     page.keyboard.press("Escape")
     page.goto(PATH)
     expect(page.get_by_role("alert").filter(has_text="Forbidden access")).to_be_visible()
+
+
+def test_the_examples_and_the_reference_are_the_users_own(page: Page, portal_url: str) -> None:
+    log_in_as(page, ALICE, PATH)
+    base = page.get_by_test_id("api-base")
+    expect(base).to_have_text(f"{portal_url}/provider")
+    examples = page.get_by_test_id("curl-examples")
+    expect(examples).to_contain_text('curl -H "Authorization: Bearer $PATCHBAY_TOKEN"')
+    references = re.findall(r"search=([\w-]+)", examples.inner_text())
+    assert references
+    # Alice's services, as the portal's own list finds them for her.
+    for reference in references:
+        page.goto(f"/services?search={reference}")
+        expect(page.get_by_test_id("services-count")).to_have_text("1 service found")
+
+    page.goto(PATH)
+    reference = page.get_by_test_id("api-reference")
+    href = reference.get_attribute("href")
+    assert href == f"{portal_url}/provider/customer-api"
+    document = httpx.get(f"{portal_url}/provider/customer-api/openapi.json").json()
+    assert "/api/services" in document["paths"]
+    assert "/api/users" not in document["paths"]
+    reference_page = page.context.new_page()
+    reference_page.goto(href)
+    expect(reference_page.get_by_text("/api/services/{service_id}", exact=True)).to_be_visible()
+    reference_page.close()

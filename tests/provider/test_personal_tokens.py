@@ -5,6 +5,7 @@ each request. A write, a route outside the scopes, an expired or revoked token, 
 the right or left are refused; each token is rate-limited and counted in the metrics."""
 
 import hashlib
+import re
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -517,3 +518,43 @@ async def test_last_use_is_noted_at_most_once_a_minute_and_calls_are_counted(
     assert sample("patchbay_api_token_requests_total", **labels) == before + 3
     assert sample("patchbay_api_token_requests_total", **refused) == refused_before + 1
     assert sample("patchbay_api_token_requests_total", **invalid) == invalid_before + 1
+
+
+async def test_the_customer_document_holds_the_token_reads_alone(
+    client: httpx.AsyncClient,
+) -> None:
+    answer = await client.get("/customer-api/openapi.json")
+    assert answer.status_code == 200
+    document = answer.json()
+    opened = {route for routes in READ_ROUTES.values() for route in routes}
+    assert set(document["paths"]) == opened
+    for item in document["paths"].values():
+        assert list(item) == ["get"]
+        assert item["get"]["security"] == [{"personalToken": []}]
+    assert list(document["components"]["securitySchemes"]) == ["personalToken"]
+    # Every schema it names is in it, and none of the rest of the API.
+    text = answer.text
+    named = set(re.findall(r'"\$ref":\s*"#/components/schemas/([^"]+)"', text))
+    assert named == set(document["components"]["schemas"])
+    for foreign in ("UserOut", "TokenIn", "PersonalTokenIn", "AuditEntryOut"):
+        assert foreign not in document["components"]["schemas"]
+
+
+async def test_the_customer_reference_page_loads_nothing_from_another_host(
+    client: httpx.AsyncClient,
+) -> None:
+    page = await client.get("/customer-api")
+    assert page.status_code == 200
+    html = page.text
+    assert re.findall(r"(?:https?:)?//[\w.-]+", html) == []
+    addresses = re.findall(r"""(?:src|href)="([^"]+)"|url: '([^']+)'""", html)
+    paths = sorted(filter(None, (a or b for a, b in addresses)))
+    assert paths == [
+        "/provider/customer-api/openapi.json",
+        "/provider/docs/assets/favicon-32x32.png",
+        "/provider/docs/assets/swagger-ui-bundle.js",
+        "/provider/docs/assets/swagger-ui.css",
+    ]
+    policy = page.headers["content-security-policy"]
+    assert "default-src 'none'" in policy
+    assert "http" not in policy

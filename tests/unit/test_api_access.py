@@ -1,5 +1,6 @@
 """The API access screen's pieces (issue 51): the client's token calls as the provider contract
-spells them, and the rows as the page shows them."""
+spells them, the rows as the page shows them, the scopes the form keeps, and the curl examples
+with the user's own services."""
 
 import json
 from datetime import UTC, datetime
@@ -7,8 +8,8 @@ from datetime import UTC, datetime
 import httpx
 
 from portal.client import ProviderClient
-from portal.client.models import PersonalToken
-from portal.pages.api_access.state import TokenRow
+from portal.client.models import PersonalToken, Service
+from portal.pages.api_access.state import TokenRow, curl_examples
 
 BASE_URL = "http://provider.test/provider"
 TOKEN = {
@@ -77,3 +78,22 @@ def test_a_row_names_its_scopes_state_and_moments_in_the_users_language() -> Non
     french = TokenRow.of(token, "fr", "Europe/Paris")
     assert (french.scopes, french.state_label) == ("Services, Maintenances", "Actif")
     assert french.expires == "1 mars 2027 10:00"
+
+
+def test_the_examples_name_the_users_own_services() -> None:
+    services = [
+        Service.model_validate({"@id": "/api/services/s-1", "reference": "PB-ETH-1001"}),
+        Service.model_validate({"@id": "/api/services/s-2", "reference": "PB-WAV-1002"}),
+    ]
+    base = "https://portal.example/provider"
+    examples = curl_examples(base, services)
+    assert examples[0].startswith("export PATCHBAY_TOKEN=")
+    bearer = 'curl -H "Authorization: Bearer $PATCHBAY_TOKEN" '
+    assert examples[1:] == [
+        f'{bearer}"{base}/api/services"',
+        f'{bearer}"{base}/api/services?search=PB-ETH-1001"',
+        f'{bearer}"{base}/api/services?search=PB-WAV-1002"',
+        f'{bearer}"{base}/api/services/s-1"',
+        f'{bearer}"{base}/api/maintenances"',
+    ]
+    assert curl_examples(base, []) == [examples[0], examples[1], examples[-1]]

@@ -1,5 +1,6 @@
 """One's personal API tokens (issue 51): the list, the creation form, the new token shown once
-with its copy button, and revocation."""
+with its copy button, revocation, and how to call the API: its address, its reference and
+``curl`` examples with the user's own services."""
 
 from datetime import UTC, datetime, timedelta
 
@@ -7,9 +8,11 @@ import reflex as rx
 from pydantic import BaseModel
 
 from portal.client import ValidationFailed
-from portal.client.models import PersonalToken
+from portal.client.models import PersonalToken, Service
+from portal.connections import backend_url
 from portal.i18n import N_, format_moment, gettext
 from portal.permissions import TOKEN_SCOPES
+from portal.settings import get_settings
 from portal.state.failures import reports_failures
 from portal.state.session import SessionState
 
@@ -25,6 +28,35 @@ STATE_LABELS = {"active": N_("Active"), "expired": N_("Expired"), "revoked": N_(
 # The lifetimes offered, in days; a token lives a year at most.
 EXPIRY_DAYS = ("30", "90", "180", "365")
 DEFAULT_EXPIRY = "90"
+
+
+# The customers' API reference, under the provider's address (``portal.provider.docs_page``).
+CUSTOMER_REFERENCE_PATH = "/customer-api"
+# The services the examples name.
+EXAMPLE_SERVICES = 2
+_BEARER = '-H "Authorization: Bearer $PATCHBAY_TOKEN"'
+
+
+def api_base_url() -> str:
+    """The provider's address as a tool outside the portal calls it: the provider's own, or
+    the embedded one under the portal's public address."""
+    settings = get_settings()
+    if settings.provider_api_url:
+        return settings.provider_api_url.rstrip("/")
+    url = backend_url("/provider")
+    return settings.portal_public_url.rstrip("/") + url if url.startswith("/") else url
+
+
+def curl_examples(base: str, services: list[Service]) -> list[str]:
+    """Commands to paste into a shell once ``PATCHBAY_TOKEN`` holds a token: the user's own
+    services by reference and by id, then the maintenances."""
+    commands = ["export PATCHBAY_TOKEN='pbt_…'", f'curl {_BEARER} "{base}/api/services"']
+    for service in services[:EXAMPLE_SERVICES]:
+        commands.append(f'curl {_BEARER} "{base}/api/services?search={service.reference}"')
+    if services:
+        commands.append(f'curl {_BEARER} "{base}/api/services/{services[0].id}"')
+    commands.append(f'curl {_BEARER} "{base}/api/maintenances"')
+    return commands
 
 
 class TokenRow(BaseModel):
@@ -70,6 +102,13 @@ class ApiAccessState(SessionState):
     # The token whose revocation waits for confirmation.
     revoking_id: str = ""
     revoking_name: str = ""
+    # How to call the API.
+    api_base: str = ""
+    examples: rx.Field[list[str]] = rx.field(default_factory=list)
+
+    @rx.var
+    def reference_url(self) -> str:
+        return self.api_base + CUSTOMER_REFERENCE_PATH
 
     @rx.event
     def set_name(self, value: str):
@@ -97,6 +136,10 @@ class ApiAccessState(SessionState):
             return
         await self._refresh()
         self.loaded = True
+        client = await self.provider()
+        services = (await client.services.list(items_per_page=EXAMPLE_SERVICES)).items
+        self.api_base = api_base_url()
+        self.examples = curl_examples(self.api_base, services)
 
     async def _refresh(self) -> None:
         page = await (await self.provider()).personal_tokens.list()

@@ -231,6 +231,67 @@ def _revoke_dialog() -> rx.Component:
     )
 
 
+def _how_to_call() -> rx.Component:
+    return rx.card(
+        rx.vstack(
+            rx.heading(_("Use the API"), as_="h2", size="4"),
+            rx.text(
+                _(
+                    "Send the token in the Authorization header of each request. Every answer "
+                    "is what you would see in the portal, in JSON; a token reads only and "
+                    "makes no change. Each token may make a limited number of requests a "
+                    "minute: beyond it, the answer is 429 with the seconds to wait in its "
+                    "Retry-After header."
+                ),
+                size="2",
+            ),
+            rx.text(
+                _("The address of the API:"),
+                " ",
+                rx.code(ApiAccessState.api_base, data_testid="api-base"),
+                size="2",
+            ),
+            rx.link(
+                rx.icon("book-open", size=14),
+                _("The API reference: every call a token may make, with its answers"),
+                href=ApiAccessState.reference_url,
+                is_external=True,
+                display="inline-flex",
+                align_items="center",
+                gap="6px",
+                data_testid="api-reference",
+            ),
+            rx.text(_("Examples with your services:"), size="2", weight="medium"),
+            rx.el.pre(
+                ApiAccessState.examples.join("\n"),
+                style={
+                    **_MONO,
+                    "font_size": "13px",
+                    "white_space": "pre-wrap",
+                    "word_break": "break-all",
+                    "padding": "12px",
+                    "margin": "0",
+                    "border_radius": "var(--radius-2)",
+                    "background": rx.color("gray", 3),
+                    "width": "100%",
+                },
+                data_testid="curl-examples",
+            ),
+            rx.button(
+                rx.icon("copy", size=14),
+                _("Copy the examples"),
+                variant="soft",
+                size="1",
+                on_click=rx.set_clipboard(ApiAccessState.examples.join("\n")),
+            ),
+            spacing="3",
+            align="start",
+            width="100%",
+        ),
+        width="100%",
+    )
+
+
 def api_access_screen() -> rx.Component:
     return rx.vstack(
         rx.text(
@@ -248,6 +309,7 @@ def api_access_screen() -> rx.Component:
             _form(),
         ),
         rx.cond(ApiAccessState.loaded, _list(), rx.spinner()),
+        rx.cond(ApiAccessState.api_base != "", _how_to_call()),
         _revoke_dialog(),
         spacing="4",
         width="100%",
