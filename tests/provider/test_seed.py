@@ -68,8 +68,11 @@ DEMO_ROLES = {
 
 
 @pytest.fixture(scope="module")
-def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("data")
+def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    # The provider's own too: a download reads the files the seed wrote here, not the tree's.
+    directory = tmp_path_factory.mktemp("data")
+    with overridden(data_dir=directory):
+        yield directory
 
 
 @pytest.fixture(scope="module")
