@@ -222,3 +222,33 @@ def test_a_ticket_is_closed_then_reopened_and_refuses_replies_meanwhile(
     expect(page.get_by_test_id("ticket-status")).to_have_text("Open")
     expect(page.get_by_test_id("reply-box")).to_be_visible()
     expect(page.get_by_test_id("ticket-reopen")).to_have_count(0)
+
+
+def _box(locator: Locator) -> dict[str, float]:
+    box = locator.bounding_box()
+    assert box is not None
+    return box
+
+
+def test_at_phone_width_new_ticket_and_the_chosen_service_fit_the_screen(
+    page: Page, portal_url: str
+) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    log_in_as(page, ALICE, "/tickets")
+    _settled(page)
+    # The list's action on a row of its own above the filters, not wrapped under the switch.
+    new = _box(page.get_by_test_id("new-ticket"))
+    first_filter = _box(page.locator("#tickets-id").locator("xpath=.."))  # the field, its slot too
+    assert new["y"] + new["height"] <= first_filter["y"]
+    assert (new["x"], new["width"]) == (first_filter["x"], first_filter["width"])
+
+    service = _first_service(portal_url)
+    page.goto(f"/tickets/new?service={service['id']}")
+    chip = page.get_by_test_id("new-ticket-service-chosen")
+    expect(chip).to_contain_text(service["reference"])
+    remove = page.get_by_role("button", name="Remove the service")
+    # A long label wraps in the chip: its remove button stays on the screen, beside it.
+    assert _box(remove)["x"] + _box(remove)["width"] <= 390
+    assert _box(chip)["x"] + _box(chip)["width"] <= _box(remove)["x"]
+    remove.click()
+    expect(page.locator("#new-ticket-service")).to_be_visible()

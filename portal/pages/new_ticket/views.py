@@ -52,7 +52,12 @@ def _service() -> rx.Component:
             service.label,
             size="2",
             variant="soft",
-            radius="full",
+            radius="large",
+            # A long label wraps inside the chip: the remove button stays beside it on a phone.
+            white_space="normal",
+            overflow_wrap="anywhere",
+            flex_shrink="1",
+            min_width="0",
             data_testid="new-ticket-service-chosen",
         ),
         rx.icon_button(
@@ -63,9 +68,11 @@ def _service() -> rx.Component:
             color_scheme="gray",
             aria_label=_("Remove the service"),
             on_click=State.clear_service,
+            flex_shrink="0",
         ),
         align="center",
         spacing="1",
+        width="100%",
     )
     search = rx.vstack(
         rx.input(
@@ -95,7 +102,9 @@ def _service() -> rx.Component:
         spacing="2",
         width="100%",
     )
-    control = rx.box(rx.cond(service.id != "", chosen, search), id="new-ticket-service-box")
+    control = rx.box(
+        rx.cond(service.id != "", chosen, search), id="new-ticket-service-box", width="100%"
+    )
     return field(
         _("Service (optional)"),
         control,

@@ -81,10 +81,14 @@ def tiles() -> rx.Component:
 def _new_ticket() -> rx.Component:
     return rx.cond(
         TicketsState.allows(WRITE_TICKETS) & ~TicketsState.user_writes_blocked,
+        # On a phone the filters and the view switch fill the width: the list's one action
+        # comes first, on a row of its own, rather than wrapped under the switch.
         rx.link(
-            rx.button(rx.icon("plus", size=16), _("New ticket")),
+            rx.button(rx.icon("plus", size=16), _("New ticket"), width="100%"),
             href=routes.NEW_TICKET.path,
             data_testid="new-ticket",
+            order=rx.breakpoints(initial="-1", sm="0"),
+            width=rx.breakpoints(initial="100%", sm="auto"),
         ),
     )
 
