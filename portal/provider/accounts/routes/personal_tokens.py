@@ -8,28 +8,20 @@ answer only; a token expires within a year.
 """
 
 import uuid
-from datetime import datetime
 from typing import Annotated
 
 from fastapi import Depends, Request, Response
 from pydantic import AwareDatetime, Field
-from sqlmodel import col, select
+from sqlmodel import select
 
 from portal.i18n import N_
 from portal.permissions import CREATE_API_TOKENS
 from portal.provider.accounts.queries import PERSONAL_TOKENS
-from portal.provider.platform import audit
-from portal.provider.platform.api_tokens import (
-    LONGEST_PERSONAL,
-    READ_SCOPES,
-    issue_token,
-    may_read,
-    revoke_token,
-    token_state,
-)
+from portal.provider.platform import api_token_routes
+from portal.provider.platform.api_tokens import LONGEST_PERSONAL, READ_SCOPES, may_read
 from portal.provider.platform.db import SessionDep
 from portal.provider.platform.errors import ApiError, Violation
-from portal.provider.platform.hydra import ISO_8601, ApiModel, Collection, PaginationDep, iri
+from portal.provider.platform.hydra import ISO_8601, Collection, PaginationDep
 from portal.provider.platform.lists import Sort
 from portal.provider.platform.models import ApiToken, ApiTokenKind, utcnow
 from portal.provider.platform.routing import ProviderRouter
@@ -41,17 +33,11 @@ NOT_WHILE_IMPERSONATING = N_("A token cannot be made while impersonating a user.
 UNKNOWN_READ_SCOPE = N_("{scope} is not something a token reads; it reads {scopes}.")
 SCOPE_NOT_YOURS = N_("You may not read {scope} yourself, so neither may your token.")
 SCOPE_TWICE = N_("{scope} is named twice.")
-EXPIRY_IN_PAST = N_("The expiry date must be in the future.")
 EXPIRY_TOO_FAR = N_("A token expires within a year.")
 
 
-class PersonalTokenIn(ApiModel):
-    name: str = Field(
-        min_length=1,
-        max_length=100,
-        description="What the token is for, to recognise it in the list.",
-        examples=["NOC dashboard"],
-    )
+class PersonalTokenIn(api_token_routes.TokenInBase):
+    name: api_token_routes.TokenName = Field(examples=["NOC dashboard"])
     scopes: list[str] = Field(
         min_length=1,
         max_length=len(READ_SCOPES),
@@ -65,38 +51,15 @@ class PersonalTokenIn(ApiModel):
     )
 
 
-class PersonalTokenOut(ApiModel):
-    iri: str = Field(alias="@id")
+class PersonalTokenOut(api_token_routes.TokenOutBase):
+    collection = "personal_tokens"
+
     type: str = Field(default="PersonalApiToken", alias="@type")
-    id: str
-    name: str
     scopes: list[str] = Field(description="What the token reads.")
-    created_at: datetime
-    last_used_at: datetime | None = Field(description="Noted at most once a minute.")
-    expires_at: datetime | None
-    revoked_at: datetime | None
-    state: str = Field(description="``active``, ``expired`` or ``revoked``.")
 
 
 class NewPersonalTokenOut(PersonalTokenOut):
-    token: str = Field(
-        description="The token, shown this once: send it as ``Authorization: Bearer <token>``.",
-        examples=["pbt_3q2-7zF0c0cJw3mZC1mJxQ9bYkq0m5n8D6x1v5Jk0aA"],
-    )
-
-
-def token_out(token: ApiToken) -> PersonalTokenOut:
-    return PersonalTokenOut(
-        iri=iri("personal_tokens", token.id),
-        id=str(token.id),
-        name=token.name,
-        scopes=token.scopes,
-        created_at=token.created_at,
-        last_used_at=token.last_used_at,
-        expires_at=token.expires_at,
-        revoked_at=token.revoked_at,
-        state=token_state(token),
-    )
+    token: api_token_routes.TokenValue
 
 
 def _violations(body: PersonalTokenIn, principal: CurrentPrincipal) -> list[Violation]:
@@ -114,7 +77,7 @@ def _violations(body: PersonalTokenIn, principal: CurrentPrincipal) -> list[Viol
             violations.append(Violation(path, SCOPE_NOT_YOURS, {"scope": scope}))
     now = utcnow()
     if body.expires_at <= now:
-        violations.append(Violation("expiresAt", EXPIRY_IN_PAST))
+        violations.append(Violation("expiresAt", api_token_routes.EXPIRY_IN_PAST))
     elif body.expires_at > now + LONGEST_PERSONAL:
         violations.append(Violation("expiresAt", EXPIRY_TOO_FAR))
     return violations
@@ -138,28 +101,8 @@ def create_token(
     violations = _violations(body, principal)
     if violations:
         raise ApiError(422, violations=violations)
-    token, value = issue_token(
-        db,
-        principal.user,
-        body.name.strip(),
-        body.scopes,
-        body.expires_at,
-        kind=ApiTokenKind.PERSONAL,
-    )
-    db.flush()
-    audit.record(
-        db,
-        request,
-        "token.create",
-        actor=principal.user,
-        token_id=str(token.id),
-        name=token.name,
-        scopes=token.scopes,
-        kind=token.kind.value,
-    )
-    db.commit()
-    db.refresh(token)
-    return NewPersonalTokenOut(**token_out(token).model_dump(), token=value)
+    token, value = api_token_routes.create(db, request, principal.user, body, ApiTokenKind.PERSONAL)
+    return NewPersonalTokenOut.of(token, token=value)
 
 
 @router.get(
@@ -174,38 +117,18 @@ def list_tokens(
 ) -> Collection[PersonalTokenOut]:
     """The caller's own tokens, newest first, without their values."""
     tokens, total = PERSONAL_TOKENS.page(db, principal, select(ApiToken), sort, page)
-    return PERSONAL_TOKENS.answer(request, [token_out(token) for token in tokens], total, page)
+    return PERSONAL_TOKENS.answer(
+        request, [PersonalTokenOut.of(token) for token in tokens], total, page
+    )
 
 
 @router.delete(
-    "/{token_id}",
-    status_code=204,
-    response_class=Response,
-    summary="Revoke one of your personal API tokens",
-    responses={204: {"description": "Revoked (or already revoked)."}, 404: {}},
+    "/{token_id}", summary="Revoke one of your personal API tokens", **api_token_routes.REVOCATION
 )
 def delete_token(
     token_id: uuid.UUID, request: Request, db: SessionDep, principal: CurrentPrincipal
 ) -> Response:
     """The token stops working at once; it stays in the list as ``revoked``."""
-    token = db.exec(
-        select(ApiToken).where(
-            col(ApiToken.id) == token_id,
-            col(ApiToken.user_id) == principal.user.id,
-            col(ApiToken.kind) == ApiTokenKind.PERSONAL,
-        )
-    ).first()
-    if token is None:
-        raise ApiError(404)
-    if revoke_token(db, token):
-        audit.record(
-            db,
-            request,
-            "token.revoke",
-            actor=principal.user,
-            token_id=str(token.id),
-            name=token.name,
-            kind=token.kind.value,
-        )
-        db.commit()
-    return Response(status_code=204)
+    return api_token_routes.revoke(
+        db, request, principal.user, token_id, ApiTokenKind.PERSONAL, principal.user
+    )

@@ -6,7 +6,6 @@ cannot mint others that outlive its revocation.
 """
 
 import uuid
-from datetime import datetime
 from typing import Annotated
 
 from fastapi import Depends, Request, Response
@@ -16,36 +15,26 @@ from sqlmodel import select
 from portal.i18n import N_
 from portal.provider.integration.kinds import SCOPES
 from portal.provider.integration.queries import TOKENS
-from portal.provider.platform import audit
-from portal.provider.platform.api_tokens import issue_token, revoke_token, token_state
+from portal.provider.platform import api_token_routes
 from portal.provider.platform.db import SessionDep
 from portal.provider.platform.errors import ApiError, Violation
 from portal.provider.platform.hydra import (
     ISO_8601,
-    ApiModel,
     Collection,
     PaginationDep,
-    iri,
 )
 from portal.provider.platform.lists import Sort
 from portal.provider.platform.models import ApiToken, ApiTokenKind, User, utcnow
-from portal.provider.platform.people import Someone
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.security import AdminPrincipal
 
 router = ProviderRouter(prefix="/api/tokens", tags=["API tokens"])
 
-EXPIRY_IN_PAST = N_("The expiry date must be in the future.")
 UNKNOWN_SCOPE = N_("{scope} is not a kind of the integration API; the kinds are {kinds}.")
 
 
-class TokenIn(ApiModel):
-    name: str = Field(
-        min_length=1,
-        max_length=100,
-        description="What the token is for, to recognise it in the list.",
-        examples=["ERP nightly sync"],
-    )
+class TokenIn(api_token_routes.TokenInBase):
+    name: api_token_routes.TokenName = Field(examples=["ERP nightly sync"])
     scopes: list[str] = Field(
         min_length=1,
         description="The kinds of the integration API the token may write; it reaches nothing "
@@ -60,40 +49,16 @@ class TokenIn(ApiModel):
     )
 
 
-class TokenOut(ApiModel):
-    iri: str = Field(alias="@id")
+class TokenOut(api_token_routes.TokenOutBase):
+    collection = "tokens"
+
     type: str = Field(default="ApiToken", alias="@type")
-    id: str
-    name: str
     owner: str | None = Field(description="The e-mail of the administrator the token acts as.")
     scopes: list[str] = Field(description="The kinds of the integration API it may write.")
-    created_at: datetime
-    last_used_at: datetime | None
-    expires_at: datetime | None
-    revoked_at: datetime | None
-    state: str = Field(description="``active``, ``expired`` or ``revoked``.")
 
 
 class NewTokenOut(TokenOut):
-    token: str = Field(
-        description="The token, shown this once: send it as ``Authorization: Bearer <token>``.",
-        examples=["pbt_3q2-7zF0c0cJw3mZC1mJxQ9bYkq0m5n8D6x1v5Jk0aA"],
-    )
-
-
-def token_out(token: ApiToken, owner: Someone | None) -> TokenOut:
-    return TokenOut(
-        iri=iri("tokens", token.id),
-        id=str(token.id),
-        name=token.name,
-        owner=owner.email if owner else None,
-        scopes=token.scopes,
-        created_at=token.created_at,
-        last_used_at=token.last_used_at,
-        expires_at=token.expires_at,
-        revoked_at=token.revoked_at,
-        state=token_state(token),
-    )
+    token: api_token_routes.TokenValue
 
 
 @router.post(
@@ -114,24 +79,13 @@ def create_token(
         if scope not in SCOPES
     ]
     if body.expires_at is not None and body.expires_at <= utcnow():
-        violations.append(Violation("expiresAt", EXPIRY_IN_PAST))
+        violations.append(Violation("expiresAt", api_token_routes.EXPIRY_IN_PAST))
     if violations:
         raise ApiError(422, violations=violations)
-    token, value = issue_token(db, principal.user, body.name.strip(), body.scopes, body.expires_at)
-    db.flush()
-    audit.record(
-        db,
-        request,
-        "token.create",
-        actor=principal.user,
-        token_id=str(token.id),
-        name=token.name,
-        scopes=token.scopes,
+    token, value = api_token_routes.create(
+        db, request, principal.user, body, ApiTokenKind.INTEGRATION
     )
-    db.commit()
-    db.refresh(token)
-    out = token_out(token, principal.user)
-    return NewTokenOut(**out.model_dump(), token=value)
+    return NewTokenOut.of(token, owner=principal.user.email, token=value)
 
 
 @router.get("", response_model=Collection[TokenOut], summary="List the API tokens")
@@ -145,33 +99,17 @@ def list_tokens(
     """Every administrator's tokens, newest first, without their values."""
     tokens, total = TOKENS.page(db, principal, select(ApiToken), sort, page)
     owners = {token.user_id: db.get(User, token.user_id) for token in tokens}
-    members = [token_out(token, owners[token.user_id]) for token in tokens]
+    members = []
+    for token in tokens:
+        owner = owners[token.user_id]
+        members.append(TokenOut.of(token, owner=owner.email if owner else None))
     return TOKENS.answer(request, members, total, page)
 
 
-@router.delete(
-    "/{token_id}",
-    status_code=204,
-    response_class=Response,
-    summary="Revoke an API token",
-    responses={204: {"description": "Revoked (or already revoked)."}, 404: {}},
-)
+@router.delete("/{token_id}", summary="Revoke an API token", **api_token_routes.REVOCATION)
 def delete_token(
     token_id: uuid.UUID, request: Request, db: SessionDep, principal: AdminPrincipal
 ) -> Response:
     """The token stops working at once; it stays in the list as ``revoked``."""
-    token = db.get(ApiToken, token_id)
-    # A user's personal token is theirs to revoke (``/api/personal_tokens``).
-    if token is None or token.kind != ApiTokenKind.INTEGRATION:
-        raise ApiError(404)
-    if revoke_token(db, token):
-        audit.record(
-            db,
-            request,
-            "token.revoke",
-            actor=principal.user,
-            token_id=str(token.id),
-            name=token.name,
-        )
-        db.commit()
-    return Response(status_code=204)
+    # A user's personal token is theirs to revoke (``/api/personal_tokens``): a 404 here.
+    return api_token_routes.revoke(db, request, principal.user, token_id, ApiTokenKind.INTEGRATION)
