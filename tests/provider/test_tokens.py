@@ -249,6 +249,9 @@ async def test_a_bad_bearer_token_is_refused_even_with_a_valid_session(
     [
         {"roles": [Role.SPH_READ_ONLY.value]},  # demoted
         {"is_active": False},  # deactivated
+        # ROLE_ADMIN kept on an e-mail moved out of the staff domain behind the API's back: the
+        # role counts for nothing, for the token as for a session (docs/decisions/staff-roles.md).
+        {"email": "moved@elsewhere.test"},
         None,  # deleted
     ],
 )

@@ -3,9 +3,11 @@
 Two kinds share the table and this check. An integration token opens the integration API and
 nothing else, and of it only the kinds it was made for (its scopes: ``services``, ``invoices``…);
 it writes as its owner, an administrator, and stops working as soon as the owner loses
-ROLE_ADMIN. A personal token (issue 51) reads the customer routes of its scopes
-(``READ_ROUTES``) as its owner, with the owner's rights of the moment, and stops working as soon
-as the owner may no longer make one (``CREATE_API_TOKENS``). Either stops when its owner is
+ROLE_ADMIN. A personal token (issue 51) reads the customer routes of its scopes (``READ_ROUTES``)
+as its owner, with the owner's rights of the moment, and stops working as soon as the owner may
+no longer make one (``CREATE_API_TOKENS``). Either acts with the roles its owner is honoured in,
+as a session does: a staff role stored on an e-mail outside the staff domain counts for nothing
+(docs/decisions/staff-roles.md). Either stops when its owner is
 deactivated or deleted, when it is revoked or past its expiry. The raw value is shown once, at
 creation; only its hash is kept, like sessions'.
 """
@@ -120,19 +122,21 @@ def issue_token(
     return token, value
 
 
+def _honoured_rule(user: User | None, rule: Rule) -> TypeGuard[User]:
+    """An active user whose honoured roles grant ``rule`` (a staff role stored on an e-mail
+    outside the staff domain grants nothing); a True answer also tells the type checker
+    ``user`` is not None."""
+    return user is not None and user.is_active and allows(rules_for(Person.of(user).roles), rule)
+
+
 def is_admin(user: User | None) -> TypeGuard[User]:
-    """An active user the table grants ``manage Integration`` (ROLE_ADMIN); a True answer also
-    tells the type checker ``user`` is not None."""
-    return user is not None and user.is_active and allows(rules_for(user.roles), MANAGE_INTEGRATION)
+    """An active user the table grants ``manage Integration`` (ROLE_ADMIN, honoured)."""
+    return _honoured_rule(user, MANAGE_INTEGRATION)
 
 
 def may_hold_personal_token(user: User | None) -> TypeGuard[User]:
     """An active user whose honoured roles grant ``CREATE_API_TOKENS``."""
-    return (
-        user is not None
-        and user.is_active
-        and allows(rules_for(Person.of(user).roles), CREATE_API_TOKENS)
-    )
+    return _honoured_rule(user, CREATE_API_TOKENS)
 
 
 def owner_may_hold(owner: User | None, token: ApiToken) -> TypeGuard[User]:

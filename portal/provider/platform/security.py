@@ -123,15 +123,14 @@ def _token_principal(request: Request, db: Session, value: str) -> Principal | N
             path=request.url.path,
         )
         db.commit()
+    # Either kind acts with the roles its owner is honoured in, like a session.
     person = Person.of(owner)
-    # A personal token acts with the roles its owner is honoured in, like a session.
-    roles = person.roles if token.kind == ApiTokenKind.PERSONAL else owner.roles
     return Principal(
         user=person,
         impersonator=None,
         session_id=None,
         company_ids=frozenset(owner.company_ids),
-        rules=rules_for(roles),
+        rules=rules_for(person.roles),
         token=token,
     )
 
