@@ -4,6 +4,7 @@ import csv
 import io
 import json
 import uuid
+from datetime import UTC, datetime, timedelta
 
 import psycopg
 
@@ -23,6 +24,13 @@ class Body:
 def login_body(email: str) -> Body:
     content = json.dumps({"username": email, "password": DEMO_PASSWORD}).encode()
     return Body(content, "application/json")
+
+
+def token_body() -> Body:
+    """A personal API token reading services for a month (``Endpoint.token``)."""
+    expires = datetime.now(UTC) + timedelta(days=30)
+    scopes = {"name": "bench", "scopes": ["services"], "expiresAt": expires.isoformat()}
+    return Body(json.dumps(scopes).encode(), "application/json")
 
 
 def import_body(connection: psycopg.Connection, email: str) -> Body:

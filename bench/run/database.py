@@ -14,7 +14,7 @@ import httpx
 import psycopg
 import sqlalchemy as sa
 
-from bench.run.bodies import Body
+from bench.run.bodies import Body, token_body
 from portal.provider.main import create_app
 
 _TPS = re.compile(r"^tps = ([0-9.]+)", re.MULTILINE)
@@ -43,10 +43,16 @@ class Captured:
 
 
 def capture(
-    engine: sa.Engine, path: str, login: Body, method: str = "GET", body: Body | None = None
+    engine: sa.Engine,
+    path: str,
+    login: Body,
+    method: str = "GET",
+    body: Body | None = None,
+    token: bool = False,
 ) -> Captured:
     """Every query one request runs, after logging in with ``login`` (the login endpoint
-    itself is recorded without a session)."""
+    itself is recorded without a session); with ``token``, the request is sent with a personal
+    API token made with that session, and without the session."""
     captured = Captured([], 0)
     recording = False
 
@@ -64,9 +70,16 @@ def capture(
             if local != "/login":
                 response = await client.post("/login", content=login.content, headers=_type(login))
                 response.raise_for_status()
+            headers = _type(body)
+            if token:
+                made = await client.post("/api/personal_tokens", content=token_body().content,
+                                         headers=_type(token_body()))  # fmt: skip
+                made.raise_for_status()
+                client.cookies.clear()
+                headers["Authorization"] = f"Bearer {made.json()['token']}"
             recording = True
             content = body.content if body else None
-            response = await client.request(method, local, content=content, headers=_type(body))
+            response = await client.request(method, local, content=content, headers=headers)
             recording = False
             response.raise_for_status()
             captured.response_bytes = len(response.content)

@@ -23,6 +23,9 @@ class Endpoint(NamedTuple):
     # (tests/provider/test_generator.py holds every endpoint to it on a tiny data set): a
     # query per row cannot come back unseen.
     round_trips: int = 0
+    # Sent with a personal API token of ``user`` (made first with the user's session) instead of
+    # the session: what a customer's own tool costs, token check and rate limit included.
+    token: bool = False
 
 
 ALICE = "alice@acme-networks.test"
@@ -69,6 +72,17 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         f"{_SERVICES}&page=1&search=paris&order[reference]=asc",
         ALICE,
         round_trips=3,
+    ),
+    # A customer's NOC tool reading the same page with a personal API token (issue 51), on the
+    # token's first use: the page's two reads, the token and its owner, the last use noted, the
+    # rate limit's upsert, the owner's companies, and three reads again of the token and its
+    # owner after the commits of the last use and of the count.
+    Endpoint(
+        "services p1 with a token",
+        f"{_SERVICES}&page=1&order[dateStart]=desc",
+        ALICE,
+        round_trips=10,
+        token=True,
     ),
     # A tile of the services screen: the count alone, no row read.
     Endpoint(

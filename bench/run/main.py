@@ -18,7 +18,7 @@ import redis
 from bench.generate.loader import plain_url
 from bench.generate.run import NotPostgreSQL, sqlalchemy_url
 from bench.run import report
-from bench.run.bodies import Body, import_body, login_body, open_ticket_body
+from bench.run.bodies import Body, import_body, login_body, open_ticket_body, token_body
 from bench.run.browsers import simulate, watch_monitoring
 from bench.run.database import capture, database_limit, render
 from bench.run.endpoints import ALICE, DEEP_PAGES, ENDPOINTS, PLACEHOLDERS, Endpoint
@@ -81,7 +81,14 @@ def _prepare(
         with psycopg.connect(database_url) as connection:
             body = open_ticket_body(connection, endpoint.user)
     item = Prepared(endpoint, endpoint.path.format(**values), body)
-    if endpoint.body != "login":
+    if endpoint.token:
+        made = httpx.post(f"{server.url}/provider/api/personal_tokens",
+                          content=token_body().content, timeout=60,
+                          headers={"Cookie": cookies[endpoint.user],
+                                   "Content-Type": token_body().content_type})  # fmt: skip
+        made.raise_for_status()
+        item.headers["Authorization"] = f"Bearer {made.json()['token']}"
+    elif endpoint.body != "login":
         item.headers["Cookie"] = cookies[endpoint.user]
     if body:
         item.headers["Content-Type"] = body.content_type
@@ -96,7 +103,8 @@ def _prepare(
     (folder / f"{item.slug}.type").write_text(response.headers.get("content-type", "text/plain"))
     engine = create_db_engine(sqlalchemy_url(database_url))
     try:
-        captured = capture(engine, item.path, login_body(endpoint.user), endpoint.method, body)
+        captured = capture(engine, item.path, login_body(endpoint.user), endpoint.method, body,
+                           endpoint.token)  # fmt: skip
         with psycopg.connect(database_url) as connection:
             item.sql = render(connection, captured.statements)
         item.round_trips = captured.round_trips

@@ -252,7 +252,9 @@ def test_each_benchmarked_endpoint_keeps_to_its_round_trip_budget(
         with psycopg.connect(plain_url(database)) as connection:
             body = open_ticket_body(connection, endpoint.user)
     path = endpoint.path.format(**placeholders)
-    captured = capture(bench_engine, path, login_body(endpoint.user), endpoint.method, body)
+    captured = capture(
+        bench_engine, path, login_body(endpoint.user), endpoint.method, body, endpoint.token
+    )
     listing = "\n".join(statement for statement, _ in captured.statements)
     assert captured.round_trips <= endpoint.round_trips, (
         f"{endpoint.name}: {captured.round_trips} round trips:\n{listing}"
