@@ -37,7 +37,7 @@ _SECRET_FIELD = re.compile(
 # user:password@ in a URL (an SMTP_URL or a DATABASE_URL in an error).
 _URL_CREDENTIALS = re.compile(r"(\b[a-z][a-z0-9+.-]*://[^/\s:@]+:)[^@\s/]+@", re.IGNORECASE)
 # A reset or confirmation link carries its token in the path or the query.
-# So does the unsubscribe link of a maintenance notice (``/unsubscribe/user.….…``).
+# So does the unsubscribe link of a notice or ticket e-mail (``/unsubscribe/user.….…``).
 _TOKEN_LINK = re.compile(
     r"(/(?:reset|reset-password|confirm[\w-]*|unsubscribe)/)[A-Za-z0-9_.-]{16,}"
 )

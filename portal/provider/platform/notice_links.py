@@ -1,11 +1,13 @@
-"""The links of the maintenance notices, signed, single-purpose, working without signing in
-(docs/decisions/maintenance-notices.md): the one-click unsubscribe (RFC 8058), and the
-confirmation of a company's extra address.
+"""The links of the maintenance notices and ticket e-mails, signed, single-purpose, working
+without signing in (docs/decisions/maintenance-notices.md): the one-click unsubscribe (RFC 8058),
+and the confirmation of a company's extra address.
 
 A token names its recipient, a user or an extra address, and carries an HMAC-SHA256 of that
 name under a key derived from the installation's key for its purpose alone: an unsubscribe
-token stops that recipient's notices, a confirmation token confirms that address, and neither
-does anything else. Nothing is stored; the previous key still verifies during a rotation.
+token stops that recipient's maintenance notices, a ticket token (``tickets.{user}``, its
+purpose in its name so the page can say what it stops) that user's ticket e-mails, a
+confirmation token confirms that address, and none does anything else. Nothing is stored; the
+previous key still verifies during a rotation.
 """
 
 import base64
@@ -18,8 +20,9 @@ from portal.provider.platform.keys import second_factor_keys
 from portal.routes import CONFIRM_NOTICES_PATH, UNSUBSCRIBE_PATH
 from portal.settings import get_settings
 
-Recipient = Literal["user", "address"]
-Purpose = Literal["unsubscribe", "confirm"]
+# Who a token names: a user, an extra address, or a user for their ticket e-mails.
+Recipient = Literal["user", "address", "tickets"]
+Purpose = Literal["unsubscribe", "confirm", "tickets"]
 _MAC_BYTES = 16
 
 
@@ -41,6 +44,12 @@ def unsubscribe_link(kind: Recipient, recipient_id: uuid.UUID) -> str:
     return f"{base}{UNSUBSCRIBE_PATH}/{signed_token('unsubscribe', kind, recipient_id)}"
 
 
+def ticket_unsubscribe_link(user_id: uuid.UUID) -> str:
+    """The link that stops a user's ticket e-mails, on the portal's unsubscribe route."""
+    base = get_settings().portal_public_url.rstrip("/")
+    return f"{base}{UNSUBSCRIBE_PATH}/{signed_token('tickets', 'tickets', user_id)}"
+
+
 def confirmation_link(address_id: uuid.UUID) -> str:
     base = get_settings().portal_public_url.rstrip("/")
     return f"{base}{CONFIRM_NOTICES_PATH}/{signed_token('confirm', 'address', address_id)}"
@@ -50,7 +59,7 @@ def verified(token: str, purpose: Purpose = "unsubscribe") -> tuple[Recipient, u
     """Whom a genuine token of ``purpose`` names; None for anything else."""
     kind, _, rest = token.partition(".")
     hex_id, _, signature = rest.partition(".")
-    if kind not in ("user", "address") or len(hex_id) != 32 or len(signature) > 40:
+    if kind not in ("user", "address", "tickets") or len(hex_id) != 32 or len(signature) > 40:
         return None
     try:
         recipient_id = uuid.UUID(hex=hex_id)
@@ -61,4 +70,5 @@ def verified(token: str, purpose: Purpose = "unsubscribe") -> tuple[Recipient, u
     keys = second_factor_keys()
     if not any(hmac.compare_digest(_mac(key, purpose, payload), given) for key in keys):
         return None
-    return ("user" if kind == "user" else "address"), recipient_id
+    found: Recipient = "user" if kind == "user" else "tickets" if kind == "tickets" else "address"
+    return found, recipient_id

@@ -1,10 +1,11 @@
-"""The e-mail a requester gets when the helpdesk answers their ticket or changes its status
-(issue 49): in their language, with the reply's text, the new status and a link to the ticket,
-threaded by mail programs under one root per ticket.
+"""The e-mail a ticket's company's users get when the helpdesk answers the ticket or changes
+its status (issue 49): in each one's language, with the reply's text, the new status and a link
+to the ticket, threaded by mail programs under one root per ticket, with a one-click unsubscribe
+link (RFC 8058) as the maintenance notices have.
 
-Whether a user gets such an e-mail at all is decided by ``ticket_mail_recipient`` alone (issue
-50 will route it through each user's notification preferences). Nothing is sent for what a
-customer writes: only the integration API's replies call ``send_ticket_update``.
+Who gets one is decided by ``ticket_mail_recipients`` alone, from each user's ticket notices
+preference (issue 50). Nothing is sent for what a customer writes: only the integration API's
+replies call ``send_ticket_update``.
 """
 
 from dataclasses import dataclass
@@ -15,24 +16,31 @@ from html import escape
 from sqlmodel import Session, col, or_, select
 
 from portal.i18n import N_, gettext, match_language
+from portal.permissions import VIEW_TICKETS_MENU, allows, honoured_roles, rules_for
 from portal.provider.platform.mail.messages import GREETING, button_html
 from portal.provider.platform.mail.outbox import queue
 from portal.provider.platform.models import (
     STATUS_LABELS,
     Ticket,
+    TicketNotices,
     TicketStatus,
     User,
     UserAuxiliaryCompany,
 )
+from portal.provider.platform.notice_links import ticket_unsubscribe_link
 from portal.routes import ticket_path
 from portal.settings import get_settings
 
 SUBJECT = N_("[Ticket #{number}] {subject}")
 REPLIED = N_("{author} answered your ticket #{number} “{subject}”:")
 STATUS_ONLY = N_("The status of your ticket #{number} “{subject}” has changed.")
+# To a user of the ticket's company who did not open it and takes every ticket's updates.
+REPLIED_OTHER = N_("{author} answered ticket #{number} “{subject}”:")
+STATUS_ONLY_OTHER = N_("The status of ticket #{number} “{subject}” has changed.")
 NEW_STATUS = N_("Its status is now: {status}.")
 VIEW = N_("View the ticket")
 NO_REPLY = N_("Answer in the portal: replies to this e-mail are not read.")
+STOP = N_("To stop receiving e-mails about tickets at this address, follow this link:")
 
 
 @dataclass(frozen=True)
@@ -46,12 +54,11 @@ class TicketUpdate:
     status: TicketStatus | None = None
 
 
-def ticket_mail_recipient(db: Session, ticket: Ticket) -> User | None:
-    """The user to tell of a change to ``ticket``, or None: the requester, when they are an
-    active user of the ticket's company (main or auxiliary) who may read tickets. The one place
-    that decides whether a user gets a ticket e-mail."""
-    if not ticket.requester_email:
-        return None
+def ticket_mail_recipients(db: Session, ticket: Ticket) -> list[User]:
+    """The users to tell of a change to ``ticket``: the active users of the ticket's company
+    (main or auxiliary) who may read tickets, the requester if their ticket notices are
+    ``opened`` or ``all``, anyone else if theirs are ``all``. The one place that decides who
+    gets a ticket e-mail."""
     member = or_(
         col(User.company_id) == ticket.company_id,
         col(User.id).in_(
@@ -60,11 +67,19 @@ def ticket_mail_recipient(db: Session, ticket: Ticket) -> User | None:
             )
         ),
     )
-    statement = select(User).where(
-        col(User.email) == ticket.requester_email.strip().lower(), col(User.is_active), member
+    statement = (
+        select(User)
+        .where(col(User.is_active), member, col(User.ticket_notices) != TicketNotices.NONE)
+        .order_by(col(User.email))
     )
-    user = db.exec(statement).first()
-    return user if user is not None and user.roles else None
+    requester = (ticket.requester_email or "").strip().lower()
+    domain = get_settings().staff_mail_domain
+    return [
+        user
+        for user in db.exec(statement)
+        if (user.ticket_notices is TicketNotices.ALL or user.email == requester)
+        and allows(rules_for(honoured_roles(user.roles, user.email, domain)), VIEW_TICKETS_MENU)
+    ]
 
 
 def thread_root(ticket: Ticket) -> str:
@@ -72,19 +87,28 @@ def thread_root(ticket: Ticket) -> str:
     return f"<ticket-{ticket.id}@{get_settings().staff_mail_domain}>"
 
 
-def send_ticket_update(db: Session, ticket: Ticket, update: TicketUpdate) -> bool:
-    """Queue the e-mail of ``update`` to the ticket's requester, if they get one; the caller
-    commits. Answers whether one was queued."""
-    user = ticket_mail_recipient(db, ticket)
-    if user is None:
-        return False
-    queue(db, compose_ticket_update(ticket, update, name=user.full_name, email=user.email,
-                                    language=user.language))  # fmt: skip
-    return True
+def send_ticket_update(db: Session, ticket: Ticket, update: TicketUpdate) -> int:
+    """Queue the e-mail of ``update`` to each user who gets one; the caller commits. Answers
+    how many were queued."""
+    requester = (ticket.requester_email or "").strip().lower()
+    users = ticket_mail_recipients(db, ticket)
+    for user in users:
+        queue(db, compose_ticket_update(ticket, update, name=user.full_name, email=user.email,
+                                        language=user.language,
+                                        requester=user.email == requester,
+                                        unsubscribe=ticket_unsubscribe_link(user.id)))  # fmt: skip
+    return len(users)
 
 
 def compose_ticket_update(
-    ticket: Ticket, update: TicketUpdate, *, name: str, email: str, language: str
+    ticket: Ticket,
+    update: TicketUpdate,
+    *,
+    name: str,
+    email: str,
+    language: str,
+    requester: bool,
+    unsubscribe: str,
 ) -> EmailMessage:
     settings = get_settings()
     language = match_language(language)
@@ -93,15 +117,17 @@ def compose_ticket_update(
     about = {"number": ticket.number, "subject": ticket.subject}
     greeting = gettext(language, GREETING, name=name)
     if update.text is not None:
-        intro = gettext(language, REPLIED, author=update.author or company, **about)
+        replied = REPLIED if requester else REPLIED_OTHER
+        intro = gettext(language, replied, author=update.author or company, **about)
     else:
-        intro = gettext(language, STATUS_ONLY, **about)
+        intro = gettext(language, STATUS_ONLY if requester else STATUS_ONLY_OTHER, **about)
     status = (
         gettext(language, NEW_STATUS, status=gettext(language, STATUS_LABELS[update.status]))
         if update.status is not None
         else None
     )
     view, outro = gettext(language, VIEW), gettext(language, NO_REPLY)
+    stop = gettext(language, STOP)
 
     message = EmailMessage()
     message["Subject"] = gettext(language, SUBJECT, **about)
@@ -113,9 +139,14 @@ def compose_ticket_update(
     message["In-Reply-To"] = root
     message["References"] = root
     message["Auto-Submitted"] = "auto-generated"
+    # RFC 8058: mail programs offer the unsubscribe, and POST to the link without a session.
+    message["List-Unsubscribe"] = f"<{unsubscribe}>"
+    message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     quoted = "\n".join(f"> {line}" for line in (update.text or "").splitlines())
     parts = [greeting, intro, quoted if update.text is not None else "", status or "", link, outro]
-    text = "\n\n".join(part for part in parts if part) + f"\n\n-- \n{company}\n"
+    text = (
+        "\n\n".join(part for part in parts if part) + f"\n\n-- \n{company}\n{stop}\n{unsubscribe}\n"
+    )
     message.set_content(text)
     reply_html = (
         f'<blockquote style="border-left: 3px solid #d9d9e0; margin: 0; padding-left: 12px">'
@@ -133,6 +164,8 @@ def compose_ticket_update(
 {button_html(view, link)}
 <p style="font-size: 13px; color: #60646c">{escape(outro)}</p>
 <p>{escape(company)}</p>
+<p style="font-size: 13px; color: #60646c">{escape(stop)}
+<a href="{escape(unsubscribe)}">{escape(unsubscribe)}</a></p>
 </body>
 </html>
 """
