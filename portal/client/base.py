@@ -32,6 +32,7 @@ from portal.client.resources import (
     ImpersonationResource,
     InvoicesResource,
     MaintenancesResource,
+    NotificationsResource,
     PersonalTokensResource,
     SecondFactorResource,
     SensorsResource,
@@ -104,6 +105,7 @@ class ProviderClient:
         self.audit_log = AuditLogResource(self)
         self.sensors = SensorsResource(self)
         self.second_factor = SecondFactorResource(self)
+        self.notifications = NotificationsResource(self)
         self.personal_tokens = PersonalTokensResource(self)
 
     @property

@@ -7,6 +7,7 @@ from portal.client.resources.companies import CompaniesResource
 from portal.client.resources.impersonation import ImpersonationResource
 from portal.client.resources.invoices import InvoicesResource
 from portal.client.resources.maintenances import MaintenancesResource
+from portal.client.resources.notifications import NotificationsResource
 from portal.client.resources.second_factor import SecondFactorResource
 from portal.client.resources.sensors import SensorsResource
 from portal.client.resources.service_types import ServiceTypesResource
@@ -22,6 +23,7 @@ __all__ = [
     "ImpersonationResource",
     "InvoicesResource",
     "MaintenancesResource",
+    "NotificationsResource",
     "PersonalTokensResource",
     "SecondFactorResource",
     "SensorsResource",
