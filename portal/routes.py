@@ -84,6 +84,9 @@ USER = Route("user", "/users/[id]", N_("User"))
 # Issue 18, beyond the spec: one's own TOTP second factor; reached from one's profile, and the
 # only private page a user sees until they set up a factor SECOND_FACTOR_REQUIRED asks of them.
 SECOND_FACTOR = Route("secondFactor", "/account/second-factor", N_("Two-step sign-in"))
+# Issue 50: the e-mails one receives, and a company's extra notice addresses for its user
+# managers; reached from the user menu and from the foot of every notice.
+NOTIFICATIONS = Route("notifications", "/account/notifications", N_("Notifications"))
 # Issue 17, beyond the spec: administrators read the audit log; reached from the user menu.
 AUDIT_LOG = Route("auditLog", "/audit", N_("Audit log"), permission=VIEW_AUDIT_LOG)
 # Issue 51: one's personal API tokens and how to use them; reached from the user menu.
@@ -112,6 +115,7 @@ ROUTES = (
     USERS,
     USER,
     SECOND_FACTOR,
+    NOTIFICATIONS,
     AUDIT_LOG,
     API_ACCESS,
     LEGAL_NOTICES,

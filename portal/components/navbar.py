@@ -90,6 +90,10 @@ def user_menu() -> rx.Component:
                 rx.hstack(rx.icon("user", size=16), _("My profile")),
                 on_click=rx.redirect(SessionState.profile_path),
             ),
+            rx.menu.item(
+                rx.hstack(rx.icon("bell", size=16), _(routes.NOTIFICATIONS.label)),
+                on_click=rx.redirect(routes.NOTIFICATIONS.path),
+            ),
             rx.box(
                 rx.hstack(
                     rx.icon("moon", size=16),
