@@ -1,15 +1,19 @@
 """The Notifications page: the preferences card (maintenance notices, ticket updates, the
-language and time zone of the e-mails)."""
+language and time zone of the e-mails), then, for a user manager, each company's extra notice
+addresses."""
 
 from zoneinfo import available_timezones
 
 import reflex as rx
+from reflex.vars import ObjectVar
 
 from portal.components.failure import failure_callout
 from portal.components.forms import field
 from portal.components.i18n import _
 from portal.i18n import LANGUAGE_NAMES
-from portal.pages.notifications.state import NotificationsState
+from portal.pages.notifications.state import AddressRow, CompanyAddresses, NotificationsState
+from portal.permissions import MANAGE_USERS
+from portal.state.session import SessionState
 
 # UTC first, then every IANA zone by name (the provider refuses anything else).
 TIME_ZONES = ["UTC", *sorted(zone for zone in available_timezones() if "/" in zone)]
@@ -116,6 +120,144 @@ def _preferences() -> rx.Component:
     )
 
 
+def _state_badge(address: ObjectVar[AddressRow]) -> rx.Component:
+    return rx.cond(
+        address.confirmed,
+        rx.badge(_("Confirmed"), color_scheme="grass"),
+        rx.badge(_("Waiting for confirmation"), color_scheme="amber"),
+    )
+
+
+def _address(company: ObjectVar[CompanyAddresses], address: ObjectVar[AddressRow]) -> rx.Component:
+    return rx.flex(
+        rx.vstack(
+            rx.text(address.email, weight="medium", style={"word_break": "break-all"}),
+            rx.flex(
+                _state_badge(address),
+                rx.text(
+                    rx.cond(
+                        address.confirmed,
+                        _("since {moment}", moment=address.since),
+                        _("added {moment}", moment=address.since),
+                    ),
+                    size="1",
+                    color=rx.color("gray", 11),
+                ),
+                spacing="2",
+                align="center",
+                wrap="wrap",
+            ),
+            spacing="1",
+        ),
+        rx.icon_button(
+            rx.icon("trash-2", size=16),
+            variant="ghost",
+            color_scheme="red",
+            aria_label=_("Remove {email}", email=address.email),
+            on_click=NotificationsState.remove_address(company.id, address.id),
+        ),
+        justify="between",
+        align="center",
+        gap="3",
+        padding_y="8px",
+        border_bottom=f"1px solid {rx.color('gray', 4)}",
+        data_testid="notice-address",
+    )
+
+
+def _add_form(company: ObjectVar[CompanyAddresses]) -> rx.Component:
+    input_id = "notice-address-" + company.id
+    return rx.form(
+        rx.el.input(type="hidden", name="company", default_value=company.id),
+        rx.flex(
+            rx.box(
+                field(
+                    _("Add an address"),
+                    rx.input(
+                        id=input_id,
+                        name="email",
+                        type="email",
+                        required=True,
+                        placeholder="noc@example.com",
+                        auto_complete="off",
+                    ),
+                    company.error,
+                    company.error != "",
+                ),
+                flex="1 1 240px",
+            ),
+            rx.box(
+                field(
+                    _("Language"),
+                    _select(
+                        "language",
+                        LANGUAGE_NAMES,
+                        id="notice-language-" + company.id,
+                        default_value=NotificationsState.mail_language,
+                    ),
+                ),
+                flex="0 1 140px",
+            ),
+            rx.box(
+                field(
+                    _("Time zone"),
+                    _select(
+                        "time_zone",
+                        TIME_ZONES,
+                        id="notice-time-zone-" + company.id,
+                        default_value=NotificationsState.mail_time_zone,
+                    ),
+                ),
+                flex="1 1 200px",
+            ),
+            rx.button(
+                rx.icon("plus", size=16),
+                _("Add"),
+                type="submit",
+                loading=NotificationsState.adding == company.id,
+            ),
+            gap="3",
+            align="end",
+            wrap="wrap",
+        ),
+        on_submit=NotificationsState.add_address,
+        reset_on_submit=True,
+        margin_top="12px",
+    )
+
+
+def _company_addresses(company: ObjectVar[CompanyAddresses]) -> rx.Component:
+    return rx.box(
+        rx.heading(company.name, as_="h3", size="3", margin_bottom="4px"),
+        rx.cond(
+            company.addresses.length() > 0,
+            rx.box(rx.foreach(company.addresses, lambda a: _address(company, a))),
+            rx.text(_("No extra address."), size="2", color=rx.color("gray", 11)),
+        ),
+        _add_form(company),
+        data_testid="notice-addresses",
+        width="100%",
+    )
+
+
+def _addresses() -> rx.Component:
+    return rx.card(
+        rx.heading(_("Extra notice addresses"), as_="h2", size="4", margin_bottom="8px"),
+        rx.text(
+            _(
+                "A mailbox that is no user of the portal, such as your NOC's, receives the "
+                "maintenance notices of the company once it has followed the link sent to it."
+            ),
+            size="2",
+            color=rx.color("gray", 11),
+            margin_bottom="12px",
+        ),
+        rx.vstack(rx.foreach(NotificationsState.companies, _company_addresses), spacing="5"),
+        data_testid="notice-addresses-card",
+        **_CARD,
+    )
+
+
 def notifications_screen() -> rx.Component:
     return rx.vstack(
         rx.cond(
@@ -131,6 +273,10 @@ def notifications_screen() -> rx.Component:
             rx.heading(_("E-mails you receive"), as_="h2", size="4", margin_bottom="16px"),
             rx.cond(NotificationsState.loaded, _preferences(), rx.spinner()),
             **_CARD,
+        ),
+        rx.cond(
+            SessionState.allows(MANAGE_USERS) & NotificationsState.loaded,
+            _addresses(),
         ),
         spacing="4",
         width="100%",
