@@ -410,6 +410,14 @@ def _unsubscribe_link(message: EmailMessage) -> str:
     return link
 
 
+def _preferences_link_in(message: EmailMessage) -> bool:
+    """Whether the foot of both parts links to the Notifications page."""
+    page = "http://localhost:3000/account/notifications"
+    in_text, in_html = page in body(message, "plain"), f'href="{page}"' in body(message, "html")
+    assert in_text == in_html
+    return in_text
+
+
 async def test_one_click_unsubscribes_a_user_and_removes_an_extra_address(
     client: httpx.AsyncClient,
     engine: sa.Engine,
@@ -424,6 +432,9 @@ async def test_one_click_unsubscribes_a_user_and_removes_an_extra_address(
         _unsubscribe_link(mails[r]) for r in ("helene@example.test", "noc@acme-networks.test")
     )
     assert helene != noc
+    # A user's notice also links to their preferences; an extra address signs in nowhere.
+    assert _preferences_link_in(mails["helene@example.test"])
+    assert not _preferences_link_in(mails["noc@acme-networks.test"])
     portal = httpx.AsyncClient(
         transport=httpx.ASGITransport(links_portal), base_url="http://localhost:3000"
     )

@@ -27,7 +27,7 @@ from portal.provider.platform.models import (
     MaintenanceType,
     NoticeEvent,
 )
-from portal.routes import MAINTENANCES
+from portal.routes import MAINTENANCES, NOTIFICATIONS
 from portal.settings import get_settings
 
 SUBJECTS = {
@@ -53,6 +53,7 @@ _QUOTED_PRINTABLE.body_encoding = charset.QP
 _GREETING_MARK = "\x00greeting\x00"
 _FOOTER_MARK = "\x00footer\x00"
 STOP = N_("To stop receiving maintenance notices at this address, follow this link:")
+PREFERENCES = N_("Choose which e-mails you receive on your Notifications page:")
 GREETING = N_("Hello {name},")
 GREETING_NO_NAME = N_("Hello,")
 # Labels of the facts, each in a call of its own where the catalogs' extraction finds it.
@@ -83,6 +84,8 @@ class Recipient:
     language: str
     time_zone: str
     unsubscribe: str  # the recipient's one-click link (RFC 8058)
+    # A portal user (not an extra address): the foot links to their Notifications page.
+    signs_in: bool = False
 
 
 @dataclass(frozen=True)
@@ -257,12 +260,19 @@ def compose(rendered: Rendered, recipient: Recipient) -> Message:
     # RFC 8058: mail programs offer the unsubscribe, and POST to the link without a session.
     message["List-Unsubscribe"] = f"<{recipient.unsubscribe}>"
     message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-    stop = gettext(language, STOP)
-    text = f"{greeting}\n\n{rendered.text}\n{stop}\n{recipient.unsubscribe}\n"
+    footer = [(gettext(language, STOP), recipient.unsubscribe)]
+    if recipient.signs_in:
+        page = settings.portal_public_url.rstrip("/") + NOTIFICATIONS.path
+        footer.insert(0, (gettext(language, PREFERENCES), page))
+    foot = "\n\n".join(f"{line}\n{link}" for line, link in footer)
+    text = f"{greeting}\n\n{rendered.text}\n{foot}\n"
     html = rendered.html.replace(_GREETING_MARK, escape(greeting), 1).replace(
         _FOOTER_MARK,
-        f'<p style="font-size: 13px; color: #60646c">{escape(stop)} '
-        f'<a href="{escape(recipient.unsubscribe)}">{escape(recipient.unsubscribe)}</a></p>',
+        "\n".join(
+            f'<p style="font-size: 13px; color: #60646c">{escape(line)} '
+            f'<a href="{escape(link)}">{escape(link)}</a></p>'
+            for line, link in footer
+        ),
         1,
     )
     readable = MIMEMultipart("alternative")

@@ -321,6 +321,7 @@ def _users(db: Session, user_ids: set[uuid.UUID]) -> dict[uuid.UUID, _User]:
                 user.language,
                 user.time_zone,
                 unsubscribe_link("user", user.id),
+                signs_in=True,
             ),
             frozenset({user.company_id, *other[user.id]}),
             bool(takes_notices),
