@@ -141,6 +141,22 @@ def second_factor(page: Page) -> None:
     expect(page.locator("main img")).to_have_attribute("src", re.compile("^data:image/svg"))
 
 
+def notifications(page: Page) -> None:
+    """The Notifications page of a user manager: the preferences, then the extra notice
+    addresses of Acme and Acme Benelux."""
+    _log_in(page, "alice@acme-networks.test")
+    page.goto("/account/notifications")
+    expect(page.locator("#mail-time-zone")).to_be_visible()
+    expect(page.get_by_test_id("notice-addresses")).to_have_count(2)
+
+
+def notifications_addresses(page: Page) -> None:
+    """The same page at Acme's extra notice addresses (one confirmed, one waiting when the
+    demo has them) and the form that adds one."""
+    notifications(page)
+    page.get_by_test_id("notice-addresses").first.locator("form").scroll_into_view_if_needed()
+
+
 def impersonation(page: Page) -> None:
     _log_in(page, "admin@patchbay.test")
     page.goto("/users?email=alice%40acme-networks.test")
@@ -356,6 +372,8 @@ SCREENS: dict[str, Callable[[Page], None]] = {
     "user-form": user_form,
     "user-profile": user_profile,
     "second-factor": second_factor,
+    "notifications": notifications,
+    "notifications-addresses": notifications_addresses,
     "impersonation": impersonation,
     "invoicing": invoicing,
     "tickets": tickets,
