@@ -126,8 +126,10 @@ def _unsubscribe_link(mail: EmailMessage) -> str:
                          mail["List-Unsubscribe"])  # fmt: skip
     assert found, mail["List-Unsubscribe"]
     link = found.group(1)
-    assert link in body(mail, "plain")
-    assert link in body(mail, "html")
+    preferences = "http://localhost:3000/account/notifications"
+    for part in (body(mail, "plain"), body(mail, "html")):
+        assert link in part
+        assert preferences in part  # the foot's link to the Notifications page
     return link
 
 

@@ -18,6 +18,7 @@ from sqlmodel import Session, col, or_, select
 from portal.i18n import N_, gettext, match_language
 from portal.permissions import VIEW_TICKETS_MENU, allows, honoured_roles, rules_for
 from portal.provider.platform.mail.messages import GREETING, button_html
+from portal.provider.platform.mail.notice_message import PREFERENCES
 from portal.provider.platform.mail.outbox import queue
 from portal.provider.platform.models import (
     STATUS_LABELS,
@@ -28,7 +29,7 @@ from portal.provider.platform.models import (
     UserAuxiliaryCompany,
 )
 from portal.provider.platform.notice_links import ticket_unsubscribe_link
-from portal.routes import ticket_path
+from portal.routes import NOTIFICATIONS, ticket_path
 from portal.settings import get_settings
 
 SUBJECT = N_("[Ticket #{number}] {subject}")
@@ -128,6 +129,8 @@ def compose_ticket_update(
     )
     view, outro = gettext(language, VIEW), gettext(language, NO_REPLY)
     stop = gettext(language, STOP)
+    preferences = gettext(language, PREFERENCES)
+    page = settings.portal_public_url.rstrip("/") + NOTIFICATIONS.path
 
     message = EmailMessage()
     message["Subject"] = gettext(language, SUBJECT, **about)
@@ -144,9 +147,8 @@ def compose_ticket_update(
     message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     quoted = "\n".join(f"> {line}" for line in (update.text or "").splitlines())
     parts = [greeting, intro, quoted if update.text is not None else "", status or "", link, outro]
-    text = (
-        "\n\n".join(part for part in parts if part) + f"\n\n-- \n{company}\n{stop}\n{unsubscribe}\n"
-    )
+    foot = f"{company}\n{preferences}\n{page}\n\n{stop}\n{unsubscribe}"
+    text = "\n\n".join(part for part in parts if part) + f"\n\n-- \n{foot}\n"
     message.set_content(text)
     reply_html = (
         f'<blockquote style="border-left: 3px solid #d9d9e0; margin: 0; padding-left: 12px">'
@@ -164,6 +166,8 @@ def compose_ticket_update(
 {button_html(view, link)}
 <p style="font-size: 13px; color: #60646c">{escape(outro)}</p>
 <p>{escape(company)}</p>
+<p style="font-size: 13px; color: #60646c">{escape(preferences)}
+<a href="{escape(page)}">{escape(page)}</a></p>
 <p style="font-size: 13px; color: #60646c">{escape(stop)}
 <a href="{escape(unsubscribe)}">{escape(unsubscribe)}</a></p>
 </body>
