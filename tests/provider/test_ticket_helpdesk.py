@@ -143,6 +143,9 @@ async def test_the_feed_is_ordered_and_resumable_from_any_cursor(
             break
     assert paged == events
     assert (await _events(client, helpdesk, after=cursor))["events"] == []
+    # Past the ids' INTEGER column: a parameter out of bounds (400), never a 500 (PostgreSQL).
+    beyond = await client.get(EVENTS, params={"after": 2**31}, headers=helpdesk)
+    assert beyond.status_code == 400, beyond.text
 
     # The file, downloaded with the helpdesk's token.
     download = await client.get(events[2]["attachment"]["url"], headers=helpdesk)

@@ -45,6 +45,9 @@ SCOPE = "ticket_replies"
 HelpdeskReader = Annotated[Principal, Depends(integration_writer(SCOPE))]
 DEFAULT_LIMIT = 100
 MAX_LIMIT = 500
+# ticket_events.id is an INTEGER column: no cursor goes past it, and PostgreSQL refuses a
+# comparison with a larger number (a 500, where a cursor out of bounds is the caller's 400).
+LAST_CURSOR = 2**31 - 1
 _FORBIDDEN: dict[int | str, dict[str, Any]] = {
     403: {
         "description": "The caller is not an administrator, or is an API token without the "
@@ -152,7 +155,9 @@ def read_events(
     _principal: HelpdeskReader,
     after: Annotated[
         int,
-        Query(ge=0, le=2**62, description="The cursor last handled; 0 (default) from the start."),
+        Query(
+            ge=0, le=LAST_CURSOR, description="The cursor last handled; 0 (default) from the start."
+        ),
     ] = 0,
     limit: Annotated[
         int, Query(ge=1, le=MAX_LIMIT, description="Events in the page (at most 500).")
