@@ -159,6 +159,45 @@ def _a_ticket_of_alice(portal_url: str) -> str:
         return tickets["hydra:member"][0]["id"]
 
 
+def test_files_chosen_on_one_ticket_do_not_go_with_a_reply_on_another(
+    page: Page, portal_url: str, tmp_path: Path
+) -> None:
+    first_id = _a_ticket_of_alice(portal_url)
+    with _provider(portal_url, ALICE) as provider:
+        company = provider.get(f"/api/tickets/{first_id}").json()["company"]
+        body = {
+            "subject": "Files stay with their ticket",
+            "description": "A ticket opened for this test.",
+            "type": "question",
+            "priority": "low",
+            "company": company,
+        }
+        second = provider.post("/api/tickets", json=body)
+        assert second.status_code == 201, second.text
+    second_id, number = second.json()["id"], f"#{second.json()['number']}"
+    log_in_as(page, ALICE, f"/tickets/{first_id}")
+    note = tmp_path / "meant-for-the-first.txt"
+    note.write_text("not for the other ticket\n")
+    page.locator("#ticket-reply-files").set_input_files(str(note))
+    expect(page.get_by_test_id("chosen-file")).to_contain_text("meant-for-the-first.txt")
+
+    # Within the page, not a new load: the browser keeps its chosen files across pages.
+    page.get_by_role("navigation").get_by_role("link", name="Tickets", exact=True).click()
+    _settled(page)
+    _ticket_card(page, number).get_by_role("link", name=number, exact=True).click()
+    expect(page).to_have_url(re.compile(f"/tickets/{second_id}$"))
+    expect(page.get_by_test_id("chosen-file")).to_have_count(0)
+    page.locator("#ticket-reply").fill("A reply without files.")
+    page.get_by_test_id("reply-send").click()
+    expect(page.get_by_test_id("ticket-message").last).to_contain_text("A reply without files.")
+
+    with _provider(portal_url, ALICE) as provider:
+        messages = provider.get(f"/api/tickets/{second_id}/messages").json()["hydra:member"]
+    sent = [message for message in messages if "A reply without files." in message["body"]]
+    assert len(sent) == 1
+    assert sent[0]["attachments"] == []
+
+
 def test_read_only_staff_read_a_ticket_but_cannot_write(page: Page, portal_url: str) -> None:
     ticket_id = _a_ticket_of_alice(portal_url)
     log_in_as(page, SUPPORT, f"/tickets/{ticket_id}")

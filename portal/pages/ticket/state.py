@@ -56,7 +56,11 @@ class TicketState(FileChoice, ItemPageState, SessionState):
         )
 
     def _then(self) -> Sequence[EventSpec]:
-        return [TicketState.load_messages]
+        if self.files:
+            return [TicketState.load_messages]
+        # The browser keeps the files chosen in a field across pages: those chosen on the
+        # ticket shown before would otherwise go with this ticket's next reply.
+        return [rx.clear_selected_files(UPLOAD_ID), TicketState.load_messages]
 
     @rx.event
     def toggle_description(self):
