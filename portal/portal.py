@@ -51,7 +51,11 @@ app = rx.App(
     api_transformer=backend,
     stylesheets=["/styles.css"],
     # A plain script in the head runs before the app's first event (PreferencesState.time_zone).
-    head_components=[rx.el.script(src="/time-zone.js")],
+    # focus-in-view.js keeps the focused control out from under the sticky navbar (issue 54).
+    head_components=[
+        rx.el.script(src="/time-zone.js"),
+        rx.el.script(src="/focus-in-view.js", defer=True),
+    ],
     html_lang="en",
     backend_exception_handler=on_event_failure,
 )

@@ -95,6 +95,8 @@ API_ACCESS = Route(
 )
 LEGAL_NOTICES = Route("legalNotices", "/legal_notices", N_("Legal notices"), Access.PUBLIC)
 TERMS_OF_USE = Route("termsOfUse", "/terms", N_("Terms of use"), Access.PUBLIC)
+# Issue 54: the accessibility statement, linked from the footer.
+ACCESSIBILITY = Route("accessibility", "/accessibility", N_("Accessibility"), Access.PUBLIC)
 NOT_FOUND = Route("notFound", "/404", N_("Not found"), Access.PUBLIC)
 
 ROUTES = (
@@ -120,6 +122,7 @@ ROUTES = (
     API_ACCESS,
     LEGAL_NOTICES,
     TERMS_OF_USE,
+    ACCESSIBILITY,
     NOT_FOUND,
 )
 NAVBAR_ROUTES = sorted(

@@ -26,7 +26,14 @@ def confirm_dialog(
                 rx.alert_dialog.cancel(
                     rx.button(_("Cancel"), variant="soft", color_scheme="gray", on_click=on_cancel)
                 ),
-                rx.button(action, color_scheme="red", on_click=on_confirm, loading=busy),
+                rx.button(
+                    action,
+                    color_scheme="red",
+                    # White on red-9 is 3.9:1; the high-contrast fill passes in both themes.
+                    high_contrast=True,
+                    on_click=on_confirm,
+                    loading=busy,
+                ),
                 justify="end",
                 spacing="3",
                 margin_top="16px",

@@ -290,6 +290,8 @@ def data_table(
         )
     )
     return rx.box(
+        # A table wider than the screen scrolls in a region the keyboard can reach (WCAG 2.1.1),
+        # not in the theme's own scroll area, which takes no focus (assets/styles.css).
         rx.box(
             rx.table.root(
                 # Radix puts attributes on a wrapper; the caption names the <table> itself.
@@ -304,6 +306,10 @@ def data_table(
                 size="2",
             ),
             min_height="120px",
+            class_name="table-scroll",
+            tab_index=0,
+            role="region",
+            aria_label=label,
         ),
         loading_overlay(state.loading),
         pager(state),

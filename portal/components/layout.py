@@ -8,7 +8,7 @@ from portal import routes
 from portal.components.breadcrumbs import Crumb, breadcrumbs
 from portal.components.i18n import _
 from portal.components.messages import message_stack
-from portal.components.navbar import brand, language_selector, navbar
+from portal.components.navbar import BAR_COLOUR, brand, language_selector, navbar
 from portal.components.pdf_dialog import documentation_dialog
 from portal.settings import get_settings
 from portal.state.impersonation import ImpersonationState
@@ -55,6 +55,8 @@ def _impersonation_banner() -> rx.Component:
                     on_click=ImpersonationState.leave,
                     loading=ImpersonationState.switching,
                     color_scheme="orange",
+                    # White on orange-9 is 3:1; the high-contrast fill passes in both themes.
+                    high_contrast=True,
                     size="2",
                 ),
                 align=rx.breakpoints(initial="start", sm="center"),
@@ -103,6 +105,7 @@ def footer() -> rx.Component:
                 rx.link(_(routes.HOME.label), href=routes.HOME.path, size="2"),
                 rx.link(_(routes.TERMS_OF_USE.label), href=routes.TERMS_OF_USE.path, size="2"),
                 rx.link(_(routes.LEGAL_NOTICES.label), href=routes.LEGAL_NOTICES.path, size="2"),
+                rx.link(_(routes.ACCESSIBILITY.label), href=routes.ACCESSIBILITY.path, size="2"),
                 spacing="4",
                 wrap="wrap",
             ),
@@ -117,6 +120,15 @@ def footer() -> rx.Component:
     )
 
 
+MAIN_ID = "main-content"
+
+
+def _skip_link() -> rx.Component:
+    """The first stop of the Tab key (WCAG 2.4.1): past the navigation, to the page's content.
+    Out of sight until it has the focus (assets/styles.css)."""
+    return rx.el.a(_("Skip to main content"), href=f"#{MAIN_ID}", class_name="skip-link")
+
+
 def default_layout(
     content: rx.Component,
     title: rx.Var | str,
@@ -125,6 +137,7 @@ def default_layout(
 ) -> rx.Component:
     trail = breadcrumbs(*crumbs) if crumbs else rx.fragment()
     return rx.flex(
+        _skip_link(),
         navbar(),
         _impersonation_banner(),
         _headband(),
@@ -141,6 +154,10 @@ def default_layout(
             ),
             flex="1",
             width="100%",
+            id=MAIN_ID,
+            # The skip link's target takes the focus, so that Tab goes on from there.
+            tab_index=-1,
+            outline="none",
         ),
         footer(),
         message_stack(),
@@ -153,28 +170,37 @@ def default_layout(
 
 def login_layout(content: rx.Component) -> rx.Component:
     return rx.flex(
-        rx.hstack(
-            rx.box(
-                brand(),
-                background_color=rx.color("purple", 10),
-                padding="8px 12px",
-                border_radius="var(--radius-3)",
+        _skip_link(),
+        rx.el.header(
+            rx.hstack(
+                rx.box(
+                    brand(),
+                    background_color=BAR_COLOUR,
+                    padding="8px 12px",
+                    border_radius="var(--radius-3)",
+                ),
+                rx.spacer(),
+                rx.box(
+                    language_selector(),
+                    background_color=BAR_COLOUR,
+                    border_radius="var(--radius-5)",
+                    padding_x="4px",
+                ),
+                width="100%",
+                padding=["12px", "20px"],
             ),
-            rx.spacer(),
-            rx.box(
-                language_selector(),
-                background_color=rx.color("purple", 10),
-                border_radius="var(--radius-5)",
-                padding_x="4px",
-            ),
-            width="100%",
-            padding=["12px", "20px"],
         ),
-        rx.center(
-            rx.card(content, width="100%", max_width="440px", size="4"),
+        rx.el.main(
+            rx.center(
+                rx.card(content, width="100%", max_width="440px", size="4"),
+                width="100%",
+                padding="16px",
+            ),
             flex="1",
             width="100%",
-            padding="16px",
+            id=MAIN_ID,
+            tab_index=-1,
+            outline="none",
         ),
         footer(),
         message_stack(),

@@ -2,6 +2,7 @@
 the Menu permissions; the language selector; the user menu; a drawer on small screens."""
 
 import reflex as rx
+from reflex.components.radix.themes.components.dropdown_menu import DropdownMenuItem
 
 from portal import routes
 from portal.components.i18n import _
@@ -10,6 +11,9 @@ from portal.i18n import LANGUAGE_NAMES
 from portal.settings import get_settings
 from portal.state.preferences import PreferencesState
 from portal.state.session import SessionState
+
+# The purple of the bars: a step per theme that keeps white text at 4.5:1 (assets/styles.css).
+BAR_COLOUR = "var(--bar-colour)"
 
 
 def brand() -> rx.Component:
@@ -66,7 +70,17 @@ def language_selector() -> rx.Component:
     )
 
 
+class MenuCheckboxItem(DropdownMenuItem):
+    """Radix's checkbox item of a menu, which Reflex does not wrap: a menu holds menu items only
+    (WCAG 4.1.2), and this one says whether it is checked, as a switch would."""
+
+    tag = "DropdownMenu.CheckboxItem"
+
+    checked: rx.Var[bool]
+
+
 def user_menu() -> rx.Component:
+    # Not modal: a modal menu hides the page from screen readers while its links stay focusable.
     return rx.menu.root(
         rx.menu.trigger(
             rx.icon_button(
@@ -94,17 +108,10 @@ def user_menu() -> rx.Component:
                 rx.hstack(rx.icon("bell", size=16), _(routes.NOTIFICATIONS.label)),
                 on_click=rx.redirect(routes.NOTIFICATIONS.path),
             ),
-            rx.box(
-                rx.hstack(
-                    rx.icon("moon", size=16),
-                    rx.text(_("Dark mode"), size="2"),
-                    rx.spacer(),
-                    rx.color_mode.switch(size="1", aria_label=_("Dark mode")),
-                    align="center",
-                    width="100%",
-                ),
-                padding_x="12px",
-                padding_y="6px",
+            MenuCheckboxItem.create(
+                rx.hstack(rx.icon("moon", size=16), _("Dark mode")),
+                checked=rx.color_mode_cond(light=False, dark=True),
+                on_select=rx.toggle_color_mode,
             ),
             rx.menu.item(
                 rx.hstack(rx.icon("book-open", size=16), _("Documentation")),
@@ -130,10 +137,11 @@ def user_menu() -> rx.Component:
             rx.menu.item(
                 rx.hstack(rx.icon("log-out", size=16), _("Logout")),
                 on_click=SessionState.log_out,
-                color="red",
+                color_scheme="red",
             ),
             min_width="240px",
         ),
+        modal=False,
     )
 
 
@@ -175,16 +183,23 @@ def _drawer() -> rx.Component:
                     width="100%",
                     align="center",
                 ),
-                *(
-                    _nav_link(route, on_click=DrawerState.set_open(False))
-                    for route in routes.NAVBAR_ROUTES
+                rx.el.nav(
+                    rx.vstack(
+                        *(
+                            _nav_link(route, on_click=DrawerState.set_open(False))
+                            for route in routes.NAVBAR_ROUTES
+                        ),
+                        spacing="3",
+                        align="start",
+                    ),
+                    aria_label=_("Main navigation"),
                 ),
                 spacing="3",
                 align="start",
             ),
             class_name="navigation-sheet",
             aria_describedby=None,
-            background_color=rx.color("purple", 10),
+            background_color=BAR_COLOUR,
         ),
         open=DrawerState.open,
         on_open_change=DrawerState.set_open,
@@ -197,11 +212,14 @@ def navbar() -> rx.Component:
             rx.mobile_and_tablet(_drawer()),
             brand(),
             rx.desktop_only(
-                rx.hstack(
-                    *(_nav_link(route) for route in routes.NAVBAR_ROUTES),
-                    spacing="5",
-                    margin_left="32px",
-                    align="center",
+                rx.el.nav(
+                    rx.hstack(
+                        *(_nav_link(route) for route in routes.NAVBAR_ROUTES),
+                        spacing="5",
+                        margin_left="32px",
+                        align="center",
+                    ),
+                    aria_label=_("Main navigation"),
                 ),
             ),
             rx.spacer(),
@@ -212,7 +230,7 @@ def navbar() -> rx.Component:
             padding_x=["12px", "16px", "24px"],
             height="56px",
         ),
-        background_color=rx.color("purple", 10),
+        background_color=BAR_COLOUR,
         position="sticky",
         top="0",
         z_index="1000",

@@ -50,8 +50,13 @@ def test_dark_mode_is_kept_across_reload(page: Page) -> None:
     html = page.locator("html")
     expect(html).not_to_have_class(re.compile(r"\bdark\b"))
     open_user_menu(page)
-    page.get_by_role("switch", name="Dark mode").click()
+    page.get_by_role("menuitemcheckbox", name="Dark mode").click()
     expect(html).to_have_class(re.compile(r"\bdark\b"))
+    open_user_menu(page)
+    expect(page.get_by_role("menuitemcheckbox", name="Dark mode")).to_have_attribute(
+        "aria-checked", "true"
+    )
+    page.keyboard.press("Escape")
     page.reload()
     expect(html).to_have_class(re.compile(r"\bdark\b"))
 

@@ -182,7 +182,8 @@ def test_files_chosen_on_one_ticket_do_not_go_with_a_reply_on_another(
     expect(page.get_by_test_id("chosen-file")).to_contain_text("meant-for-the-first.txt")
 
     # Within the page, not a new load: the browser keeps its chosen files across pages.
-    page.get_by_role("navigation").get_by_role("link", name="Tickets", exact=True).click()
+    main_navigation = page.get_by_role("navigation", name="Main navigation")
+    main_navigation.get_by_role("link", name="Tickets", exact=True).click()
     _settled(page)
     _ticket_card(page, number).get_by_role("link", name=number, exact=True).click()
     expect(page).to_have_url(re.compile(f"/tickets/{second_id}$"))

@@ -3,6 +3,7 @@ terms state their effective date and the three retention periods."""
 
 import pytest
 
+from portal.pages.legal.accessibility import ACCESSIBILITY_EN, ACCESSIBILITY_FR
 from portal.pages.legal.document import Document
 from portal.pages.legal.notices import LEGAL_NOTICES_EN, LEGAL_NOTICES_FR
 from portal.pages.legal.terms_en import TERMS_OF_USE_EN
@@ -12,6 +13,7 @@ NBSP = "\u00a0"
 PAIRS = [
     pytest.param(LEGAL_NOTICES_EN, LEGAL_NOTICES_FR, id="legal notices"),
     pytest.param(TERMS_OF_USE_EN, TERMS_OF_USE_FR, id="terms of use"),
+    pytest.param(ACCESSIBILITY_EN, ACCESSIBILITY_FR, id="accessibility statement"),
 ]
 
 
@@ -94,8 +96,17 @@ def test_the_notices_identify_the_publisher(document: Document) -> None:
 
 
 def test_french_punctuation_is_kept_off_the_line_start() -> None:
-    for document in (LEGAL_NOTICES_FR, TERMS_OF_USE_FR):
+    for document in (LEGAL_NOTICES_FR, TERMS_OF_USE_FR, ACCESSIBILITY_FR):
         text = document.text()
         for mark in (":", ";", "»"):
             assert f" {mark}" not in text
         assert "« " not in text
+
+
+@pytest.mark.parametrize("document", [ACCESSIBILITY_EN, ACCESSIBILITY_FR])
+def test_the_accessibility_statement_names_its_standard_and_contact(document: Document) -> None:
+    text = plain(document)
+    assert "WCAG" in text
+    assert "2.2" in text
+    assert "AA" in text
+    assert "accessibility@patchbay.test" in text

@@ -45,9 +45,15 @@ _STYLE = """
   --fc-button-hover-bg-color: var(--purple-10); --fc-button-hover-border-color: var(--purple-10);
   --fc-button-active-bg-color: var(--purple-11);
   --fc-button-active-border-color: var(--purple-11); }
+/* Dark theme: purple steps 10 and 11 are light there, white text on them 4.4:1 and 2.1:1. */
+.dark .pb-calendar {
+  --fc-button-hover-bg-color: var(--purple-8); --fc-button-hover-border-color: var(--purple-8);
+  --fc-button-active-bg-color: var(--purple-7);
+  --fc-button-active-border-color: var(--purple-7); }
 .pb-calendar a { color: inherit; text-decoration: none; }
 .pb-calendar .fc-toolbar-title { font-size: 1.25rem; text-transform: capitalize; }
-.pb-calendar .fc-event { cursor: pointer; }
+.pb-calendar .fc-event { cursor: pointer; border-left-width: 4px; }
+
 .pb-calendar .pb-cancelled .fc-event-title, .pb-calendar .pb-cancelled .fc-event-time,
 .pb-calendar .pb-cancelled .fc-list-event-title,
 .pb-calendar .pb-cancelled .fc-list-event-time { text-decoration: line-through; }
@@ -77,6 +83,19 @@ const MaintenanceCalendar = ClientSide(() =>
     + """;
     return function MaintenanceCalendar(props) {
       const ref = react.useRef(null);
+      const box = react.useRef(null);
+      // FullCalendar draws its arrows as images without a name, inside buttons named by their
+      // hint ("Next month"): the images are decoration, hidden from assistive technology.
+      react.useEffect(() => {
+        const hide = () => box.current.querySelectorAll('.fc-icon[role=img]').forEach((icon) => {
+          icon.removeAttribute('role');
+          icon.setAttribute('aria-hidden', 'true');
+        });
+        hide();
+        const watch = new MutationObserver(hide);
+        watch.observe(box.current, { childList: true, subtree: true });
+        return () => watch.disconnect();
+      }, []);
       const last = react.useRef('');
       const handlers = react.useRef(props);
       handlers.current = props;
@@ -89,8 +108,10 @@ const MaintenanceCalendar = ClientSide(() =>
         const colour = e.cancelled ? 'gray' : (colours[e.classification] || 'gray');
         return {
           id: e.id, title: e.title, start: e.start, end: e.end,
-          backgroundColor: `var(--${colour}-9)`, borderColor: `var(--${colour}-9)`,
-          textColor: `var(--${colour}-contrast)`,
+          // A tint with the scale's darkest text (over 7:1 in both themes; white on red-9 or
+          // green-9 is 3.2-3.9:1), edged in the legend's colour.
+          backgroundColor: `var(--${colour}-3)`, borderColor: `var(--${colour}-9)`,
+          textColor: `var(--${colour}-12)`,
           classNames: e.cancelled ? ['pb-cancelled'] : [],
         };
       }), [props.events]);
@@ -100,6 +121,8 @@ const MaintenanceCalendar = ClientSide(() =>
         plugins, locales: [french.default],
         initialView: phone ? 'listMonth' : 'dayGridMonth',
         firstDay: 1, height: 600, dayMaxEvents: true, moreLinkClick: 'timeGridDay',
+        // The "+3 more" link says it expands: a link cannot, a button can (WCAG 4.1.2).
+        moreLinkDidMount: (info) => info.el.setAttribute('role', 'button'),
         eventDisplay: 'block', displayEventEnd: true, nowIndicator: true,
         nextDayThreshold: '09:00:00', slotEventOverlap: false,
         views: { timeGridDay: { slotDuration: '01:00:00', slotMaxTime: '26:00:00' } },
@@ -135,8 +158,8 @@ const MaintenanceCalendar = ClientSide(() =>
         center: 'title',
         right: 'timeGridWeek,timeGridDay,listMonth',
       }), [view]);
-      return h('div', { className: 'pb-calendar', 'data-testid': 'maintenance-calendar',
-                        'data-view': view },
+      return h('div', { ref: box, className: 'pb-calendar',
+                        'data-testid': 'maintenance-calendar', 'data-view': view },
         h('style', null, style),
         h(FullCalendar, { ref, events, ...fixed, ...language, headerToolbar: toolbar }));
     };

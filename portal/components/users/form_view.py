@@ -102,18 +102,13 @@ def _auxiliary_companies(form: Form) -> rx.Component:
 
 def _roles(form: Form) -> rx.Component:
     def choice(role: rx.Var[str]) -> rx.Component:
-        return rx.text(
-            rx.flex(
-                rx.checkbox(
-                    checked=form.role_values.contains(role),
-                    on_change=form.toggle_role(role),
-                    disabled=form.editing_self,
-                ),
-                role_label(role),
-                spacing="2",
-                align="center",
-            ),
-            as_="label",
+        # The checkbox with its text is one label: a label around it would nest two, and the
+        # box would have no name.
+        return rx.checkbox(
+            role_label(role),
+            checked=form.role_values.contains(role),
+            on_change=form.toggle_role(role),
+            disabled=form.editing_self,
             size="2",
         )
 
@@ -208,15 +203,8 @@ def _fields(form: Form) -> rx.Component:
         _roles(form),
         rx.cond(
             form.ldap_shown,
-            rx.text(
-                rx.flex(
-                    rx.checkbox(checked=form.ldap_value, on_change=form.set_ldap_value),
-                    _("LDAP account"),
-                    spacing="2",
-                    align="center",
-                ),
-                as_="label",
-                size="2",
+            rx.checkbox(
+                _("LDAP account"), checked=form.ldap_value, on_change=form.set_ldap_value, size="2"
             ),
         ),
         rx.grid(

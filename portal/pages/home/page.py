@@ -34,7 +34,7 @@ def home() -> rx.Component:
         rx.text(
             _("Signed in since {moment}.", moment=SessionState.signed_in_since),
             size="2",
-            color=rx.color("gray", 10),
+            color=rx.color("gray", 11),
             data_testid="signed-in-since",
         ),
         dashboard(),

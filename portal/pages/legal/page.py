@@ -1,9 +1,11 @@
-"""The legal notices and the terms of use (spec 2): public pages, in the current language."""
+"""The legal notices, the terms of use (spec 2) and the accessibility statement (issue 54):
+public pages, in the current language."""
 
 import reflex as rx
 
 from portal import routes
 from portal.components.page import page
+from portal.pages.legal.accessibility import ACCESSIBILITY_EN, ACCESSIBILITY_FR
 from portal.pages.legal.notices import LEGAL_NOTICES_EN, LEGAL_NOTICES_FR
 from portal.pages.legal.terms_en import TERMS_OF_USE_EN
 from portal.pages.legal.terms_fr import TERMS_OF_USE_FR
@@ -24,3 +26,8 @@ def terms_of_use() -> rx.Component:
         spacing="4",
         width="100%",
     )
+
+
+@page(routes.ACCESSIBILITY)
+def accessibility() -> rx.Component:
+    return bilingual_document(ACCESSIBILITY_EN, ACCESSIBILITY_FR)
