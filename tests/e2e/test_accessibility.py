@@ -1,0 +1,218 @@
+"""WCAG 2.2 A and AA on every route and dialog (issue 54), checked by axe-core in Chromium: zero
+violations of the rules tagged wcag2a, wcag2aa, wcag21a, wcag21aa and wcag22aa, on each screen
+in four browsers that together pair every language with every theme and every width
+(docs/decisions/accessibility-checks.md). A screen is checked once its data has arrived and
+the page is hydrated, dialogs open, so that axe sees what a user sees."""
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+
+from tests.e2e.helpers import DEMO_PASSWORD, log_in_as, open_user_menu
+
+ALICE = "alice@acme-networks.test"
+BOB = "bob@acme-networks.test"
+ADMIN = "admin@patchbay.test"
+WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+AXE = Axe()
+
+# (language, theme, width). Each screen is checked in two browsers that between them show it in
+# both languages, both themes and both widths; screens take the two pairs in turn, so that every
+# language meets every theme and every width (docs/decisions/accessibility-checks.md).
+Setup = tuple[str, str, str]
+PAIRS: tuple[tuple[Setup, Setup], ...] = (
+    (("en", "light", "desktop"), ("fr", "dark", "phone")),
+    (("en", "dark", "phone"), ("fr", "light", "desktop")),
+)
+LOCALES = {"en": "en-GB", "fr": "fr-FR"}
+VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+def _settled(page: Page) -> None:
+    """Hydrated (the navbar's language choice is enabled only then) and every list arrived."""
+    expect(page.locator(".language-select").first).to_be_enabled()
+    expect(page.locator("[aria-busy='true']")).to_have_count(0)
+
+
+def _provider_get(portal_url: str, email: str, path: str, **params: Any) -> Any:
+    with httpx.Client(base_url=f"{portal_url}/provider") as provider:
+        answer = provider.post("/login", json={"username": email, "password": DEMO_PASSWORD})
+        assert answer.status_code == 204, answer.text
+        return provider.get(path, params=params).json()
+
+
+def _dialog(page: Page) -> None:
+    expect(page.locator("[role=dialog], [role=alertdialog]").first).to_be_visible()
+    # Radix dialogs animate in: axe measures contrast on what is painted.
+    page.wait_for_timeout(300)
+
+
+def _signed_out(path: str) -> Callable[[Page, str], None]:
+    def open_screen(page: Page, _portal_url: str) -> None:
+        page.goto(path)
+        _settled(page)
+
+    return open_screen
+
+
+def _as(email: str, path: str, then: Callable[[Page], None] | None = None):
+    def open_screen(page: Page, _portal_url: str) -> None:
+        log_in_as(page, email, path)
+        _settled(page)
+        if then is not None:
+            then(page)
+
+    return open_screen
+
+
+def _service(page: Page, portal_url: str) -> None:
+    service = _provider_get(portal_url, ALICE, "/api/services", itemsPerPage=1)
+    log_in_as(page, ALICE, f"/services/{service['hydra:member'][0]['id']}")
+    _settled(page)
+
+
+def _ticket(page: Page, portal_url: str) -> None:
+    ticket = _provider_get(portal_url, ALICE, "/api/tickets", itemsPerPage=1)
+    log_in_as(page, ALICE, f"/tickets/{ticket['hydra:member'][0]['id']}")
+    _settled(page)
+    expect(page.get_by_test_id("ticket-conversation")).to_be_visible()
+
+
+def _import_dialog(page: Page) -> None:
+    page.get_by_test_id("import-button").click()
+    _dialog(page)
+
+
+def _user_form(page: Page) -> None:
+    page.locator("main button").filter(
+        has_text=re.compile("Create user|Créer un utilisateur")
+    ).click()
+    _dialog(page)
+
+
+def _documentation(page: Page) -> None:
+    open_user_menu(page)
+    page.get_by_role("menuitem", name=re.compile("^(Documentation)$")).click()
+    _dialog(page)
+
+
+def _user_menu(page: Page) -> None:
+    open_user_menu(page)
+
+
+def _drawer_or_nothing(page: Page) -> None:
+    menu = page.get_by_role("button", name=re.compile("Open the menu|Ouvrir le menu"))
+    if menu.is_visible():
+        menu.click()
+        _dialog(page)
+
+
+def _maintenance_dialog(page: Page) -> None:
+    page.get_by_test_id("maintenances-view").get_by_role("radio").nth(0).click()
+    _settled(page)
+    table = page.get_by_role("table").first
+    table.get_by_role("button", name=re.compile(r"^MNT-")).first.click()
+    _dialog(page)
+
+
+def _calendar(page: Page) -> None:
+    page.get_by_test_id("maintenances-view").get_by_role("radio").nth(1).click()
+    _settled(page)
+
+
+def _sensor_chart(page: Page) -> None:
+    page.locator("[data-testid='sensor-card'][data-status='up']").first.click()
+    _dialog(page)
+    expect(page.get_by_test_id("sensor-chart").locator("svg")).to_be_visible()
+
+
+def _token_revoke_confirmation(page: Page) -> None:
+    page.locator("#token-name").fill("Accessibility check")
+    page.get_by_role("checkbox").nth(0).click()
+    page.locator("form button[type=submit]").click()
+    expect(page.get_by_test_id("new-token")).to_be_visible()
+    page.get_by_test_id("token-row").first.get_by_role("button").first.click()
+    _dialog(page)
+
+
+SCREENS: dict[str, Callable[[Page, str], None]] = {
+    "login": _signed_out("/login"),
+    "forgot-password": _signed_out("/forgot-password"),
+    "reset-password": _signed_out("/reset-password?token=example"),
+    "terms": _signed_out("/terms"),
+    "legal-notices": _signed_out("/legal_notices"),
+    "accessibility": _signed_out("/accessibility"),
+    "not-found": _signed_out("/no-such-page"),
+    "home": _as(ALICE, "/"),
+    "user-menu": _as(ALICE, "/", _user_menu),
+    "navigation": _as(ALICE, "/", _drawer_or_nothing),
+    "documentation": _as(ALICE, "/", _documentation),
+    "services": _as(ALICE, "/services"),
+    "service-import": _as(ALICE, "/services", _import_dialog),
+    "service": _service,
+    "monitoring": _as(BOB, "/monitoring"),
+    "sensor-chart": _as(BOB, "/monitoring", _sensor_chart),
+    "maintenances": _as(ALICE, "/maintenances", _calendar),
+    "maintenance-dialog": _as(ALICE, "/maintenances", _maintenance_dialog),
+    "tickets": _as(ALICE, "/tickets"),
+    "ticket": _ticket,
+    "new-ticket": _as(ALICE, "/tickets/new"),
+    "invoices": _as(ALICE, "/invoices"),
+    "contacts": _as(ALICE, "/contacts"),
+    "users": _as(ALICE, "/users"),
+    "user-form": _as(ALICE, "/users", _user_form),
+    "notifications": _as(ALICE, "/account/notifications"),
+    "second-factor": _as(BOB, "/account/second-factor"),
+    "api-access": _as(ALICE, "/account/api-access"),
+    "token-revoke": _as(ALICE, "/account/api-access", _token_revoke_confirmation),
+    "staff-users": _as(ADMIN, "/users"),
+    "audit": _as(ADMIN, "/audit"),
+    "forbidden": _as(ALICE, "/audit"),
+}
+
+
+def _report(violations: list[dict[str, Any]]) -> str:
+    lines = []
+    for violation in violations:
+        lines.append(f"{violation['id']} ({violation['impact']}): {violation['help']}")
+        for node in violation["nodes"]:
+            why = "; ".join(check["message"] for check in node["any"] + node["all"])
+            lines.append(f"    {node['target']} {node['html'][:160]}\n      {why}")
+    return "\n".join(lines)
+
+
+@pytest.fixture
+def context_options(setup: Setup) -> dict[str, Any]:
+    language, theme, width = setup
+    return {
+        "locale": LOCALES[language],
+        "color_scheme": theme,
+        "viewport": VIEWPORTS[width],
+        "is_mobile": width == "phone",
+        "has_touch": width == "phone",
+    }
+
+
+CASES = [
+    pytest.param(screen, setup, id=f"{screen}-{'-'.join(setup)}")
+    for index, screen in enumerate(SCREENS)
+    for setup in PAIRS[index % 2]
+]
+
+
+@pytest.mark.parametrize(("screen", "setup"), CASES)
+def test_no_wcag_22_aa_violation(page: Page, portal_url: str, screen: str, setup: Setup) -> None:
+    SCREENS[screen](page, portal_url)
+    # One h1 a page, and the landmarks a screen reader jumps between (WCAG 1.3.1, 2.4.1).
+    # A dialog's title is the heading of its own context.
+    expect(page.locator("h1:not([role=dialog] h1, [role=alertdialog] h1)")).to_have_count(1)
+    expect(page.locator("main")).to_have_count(1)
+    expect(page.locator("footer")).to_have_count(1)
+    violations = AXE.run(page, options={"runOnly": {"type": "tag", "values": WCAG_22_AA}})
+    found = violations.response["violations"]
+    assert not found, f"{screen} ({', '.join(setup)}):\n{_report(found)}"
