@@ -133,6 +133,12 @@ LOGGED_OUT_ONLY_PATHS = frozenset(r.path for r in ROUTES if r.access is Access.L
 # user documentation PDFs.
 SESSION_CLAIM_PATH = "/_portal/session"
 SESSION_END_PATH = "/_portal/logout"
+# Single sign-on (issue 52): the login page sends the browser to the start, which sends it to the
+# company's identity provider; the identity provider sends it back to the callback.
+SSO_START_PATH = "/_portal/sso/start"
+SSO_CALLBACK_PATH = "/_portal/sso/callback"
+# The login page's query parameter naming a failed single sign-on (``?sso=sso_expired``).
+SSO_FAILURE = "sso"
 USER_DOCUMENTATION_FR = "/docs/user_documentation"
 USER_DOCUMENTATION_EN = "/docs/user_documentation_en"
 # Provider files (documents, exports, templates) streamed through the portal: the provider path
