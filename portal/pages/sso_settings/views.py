@@ -28,6 +28,7 @@ def _company_choice() -> rx.Component:
             _("Company"),
             rx.input(
                 id="sso-company",
+                name="company",
                 value=S.company_search,
                 on_change=S.search_companies.debounce(300),
                 placeholder=_("Type part of the company's name"),
@@ -71,6 +72,7 @@ def sso_section() -> rx.Component:
                     _("Issuer URL"),
                     rx.input(
                         id="sso-issuer",
+                        name="issuer",
                         value=S.issuer,
                         on_change=S.set_issuer,
                         placeholder="https://login.example.com/realms/acme",
@@ -83,6 +85,7 @@ def sso_section() -> rx.Component:
                     _("Client ID"),
                     rx.input(
                         id="sso-client-id",
+                        name="client_id",
                         value=S.client_id,
                         on_change=S.set_client_id,
                         width="100%",
@@ -94,6 +97,7 @@ def sso_section() -> rx.Component:
                     _("Client secret"),
                     rx.input(
                         id="sso-client-secret",
+                        name="client_secret",
                         type="password",
                         auto_complete="off",
                         value=S.client_secret,
@@ -108,6 +112,7 @@ def sso_section() -> rx.Component:
                     _("E-mail domains"),
                     rx.text_area(
                         id="sso-domains",
+                        name="domains",
                         value=S.domains,
                         on_change=S.set_domains,
                         placeholder="acme.com",
