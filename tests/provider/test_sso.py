@@ -8,6 +8,7 @@ is in the audit log with the issuer; a company may refuse passwords to its users
 
 import uuid
 from collections.abc import Iterator
+from datetime import timedelta
 from typing import Any
 
 import httpx
@@ -18,10 +19,11 @@ from sqlmodel import Session, col, select
 from portal import routes
 from portal.permissions import Role
 from portal.provider.accounts import sso
-from portal.provider.platform.models import AuditLog, CompanySso, SsoAttempt, User
+from portal.provider.platform.models import AuditLog, CompanySso, SsoAttempt, User, utcnow
 from portal.settings import get_settings
 from tests.ports import free_port
 from tests.provider.conftest import PASSWORD, SignIn, World
+from tests.provider.settings_override import overridden
 from tests.sso_idp import IdentityProvider
 
 pytestmark = pytest.mark.usefixtures("fresh_rate_limits")
@@ -470,3 +472,36 @@ async def test_a_company_may_refuse_passwords_to_its_users(
     await sign_in("alice")
     await client.post("/logout")
     await sign_in("admin")
+
+
+async def test_a_sign_in_left_too_long_is_refused(
+    client: httpx.AsyncClient,
+    sign_in: SignIn,
+    world: World,
+    engine: sa.Engine,
+    idp: IdentityProvider,
+) -> None:
+    await _configure(client, sign_in, world, idp)
+    idp.set_user("sara-sub", email="sara@acme-sso.test", email_verified=True)
+    started = await _start(client, "sara@acme-sso.test")
+    back = idp.authorize(started.json()["authorizationUrl"], "sara-sub")
+    with Session(engine) as session:
+        for attempt in session.exec(select(SsoAttempt)):
+            attempt.expires_at = utcnow() - timedelta(seconds=1)
+            session.add(attempt)
+        session.commit()
+    answer = await client.post("/login/sso/finish", json=back)
+    assert answer.status_code == 400
+    assert answer.json()["code"] == "sso_state"
+
+
+async def test_starts_count_as_login_attempts(
+    client: httpx.AsyncClient, sign_in: SignIn, world: World, idp: IdentityProvider
+) -> None:
+    await _configure(client, sign_in, world, idp)
+    with overridden(login_limit_per_account=2):
+        for _ in range(2):
+            assert (await _start(client, "sara@acme-sso.test")).status_code == 200
+        limited = await _start(client, "sara@acme-sso.test")
+    assert limited.status_code == 429
+    assert int(limited.headers["Retry-After"]) > 0
