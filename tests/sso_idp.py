@@ -25,6 +25,8 @@ class IdentityProvider:
         self.token_max_age = token_max_age
         # Without registration any client id and secret are taken: a restart keeps "its" client.
         self.registration = registration
+        # What a test registered it as, to set it again (its issuer, client and domains).
+        self.settings: dict[str, object] = {}
         self._process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:

@@ -21,6 +21,16 @@ from tests.sso_idp import IdentityProvider
 EMAIL = "alice@acme-networks.test"
 
 
+def _set_acme(portal_url: str, portal_settings: dict[str, str], **settings: object) -> None:
+    """Acme Networks' single sign-on, set by the administrator over the API."""
+    with provider_database(portal_settings) as db:
+        acme = db.exec(select(Company.id).where(Company.name == "Acme Networks")).one()
+    with httpx.Client(base_url=f"{portal_url}/provider") as admin:
+        body = {"username": "admin@patchbay.test", "password": DEMO_PASSWORD}
+        admin.post("/login", json=body).raise_for_status()
+        admin.put(f"/api/companies/{acme}/sso", json=settings).raise_for_status()
+
+
 @pytest.fixture(scope="module")
 def idp(portal_url: str, portal_settings: dict[str, str]) -> Iterator[IdentityProvider]:
     """A running identity provider, registered as Acme Networks' by the administrator."""
@@ -29,19 +39,13 @@ def idp(portal_url: str, portal_settings: dict[str, str]) -> Iterator[IdentityPr
     try:
         callback = portal_settings["PORTAL_PUBLIC_URL"] + routes.SSO_CALLBACK_PATH
         client_id, secret = provider.register(callback)
-        with provider_database(portal_settings) as db:
-            acme = db.exec(select(Company.id).where(Company.name == "Acme Networks")).one()
-        with httpx.Client(base_url=f"{portal_url}/provider") as admin:
-            body = {"username": "admin@patchbay.test", "password": DEMO_PASSWORD}
-            admin.post("/login", json=body).raise_for_status()
-            settings = {
-                "issuer": provider.issuer,
-                "clientId": client_id,
-                "clientSecret": secret,
-                "domains": ["acme-networks.test"],
-                "passwordAllowed": True,
-            }
-            admin.put(f"/api/companies/{acme}/sso", json=settings).raise_for_status()
+        provider.settings = {
+            "issuer": provider.issuer,
+            "clientId": client_id,
+            "clientSecret": secret,
+            "domains": ["acme-networks.test"],
+        }
+        _set_acme(portal_url, portal_settings, **provider.settings, passwordAllowed=True)
         yield provider
     finally:
         provider.stop()
@@ -103,3 +107,22 @@ def test_an_unverified_email_comes_back_to_the_login_page(
     page.get_by_role("button", name="Authorize").click()
     expect(page).to_have_url(re.compile(r"/login/?\?sso=sso_unverified$"))
     expect(page.get_by_test_id("sso-failure")).to_have_text(text)
+
+
+def test_a_company_that_allows_only_its_single_sign_on_refuses_the_password(
+    page: Page, idp: IdentityProvider, portal_url: str, portal_settings: dict[str, str]
+) -> None:
+    _set_acme(portal_url, portal_settings, **idp.settings, passwordAllowed=False)
+    try:
+        page.goto("/login")
+        page.get_by_label("E-mail").fill("bob@acme-networks.test")
+        page.get_by_label("E-mail").press("Tab")
+        expect(page.get_by_text("through its identity provider only")).to_be_visible()
+        page.get_by_label("Password").fill(DEMO_PASSWORD)
+        page.get_by_role("button", name="Login").click()
+        expect(page.get_by_role("alert")).to_contain_text(
+            "Your company signs in through its identity provider"
+        )
+        expect(page).to_have_url(re.compile(r"/login/?$"))
+    finally:
+        _set_acme(portal_url, portal_settings, **idp.settings, passwordAllowed=True)
