@@ -28,6 +28,7 @@ from portal.provider.platform.mail.notices import send_due_notices
 from portal.provider.platform.mail.outbox import run_delivery_loop
 from portal.reconnect import keep_tokens_on_reconnect
 from portal.settings import get_settings
+from portal.sso_web import router as sso_router
 from portal.state.session_binding import (
     SessionCookieBinding,
     UploadCookieCheck,
@@ -43,6 +44,7 @@ configure_logging(settings.effective_log_format, settings.log_level)
 backend = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
 backend.include_router(health.router)
 backend.include_router(portal_router)
+backend.include_router(sso_router)
 health.dependencies.provider_url = provider_base_url
 backend.include_router(feeds_router)
 backend.include_router(unsubscribe_router)

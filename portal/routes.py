@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 from portal.i18n import N_
 from portal.permissions import (
     CREATE_API_TOKENS,
+    MANAGE_INTEGRATION,
     VIEW_AUDIT_LOG,
     VIEW_CONTACTS_MENU,
     VIEW_INVOICES_MENU,
@@ -93,6 +94,10 @@ AUDIT_LOG = Route("auditLog", "/audit", N_("Audit log"), permission=VIEW_AUDIT_L
 API_ACCESS = Route(
     "apiAccess", "/account/api-access", N_("API access"), permission=CREATE_API_TOKENS
 )
+# Issue 52: a company's single sign-on, for administrators; reached from the user menu.
+SSO_SETTINGS = Route(
+    "ssoSettings", "/admin/single-sign-on", N_("Single sign-on"), permission=MANAGE_INTEGRATION
+)
 LEGAL_NOTICES = Route("legalNotices", "/legal_notices", N_("Legal notices"), Access.PUBLIC)
 TERMS_OF_USE = Route("termsOfUse", "/terms", N_("Terms of use"), Access.PUBLIC)
 # Issue 54: the accessibility statement, linked from the footer.
@@ -120,6 +125,7 @@ ROUTES = (
     NOTIFICATIONS,
     AUDIT_LOG,
     API_ACCESS,
+    SSO_SETTINGS,
     LEGAL_NOTICES,
     TERMS_OF_USE,
     ACCESSIBILITY,
@@ -136,6 +142,12 @@ LOGGED_OUT_ONLY_PATHS = frozenset(r.path for r in ROUTES if r.access is Access.L
 # user documentation PDFs.
 SESSION_CLAIM_PATH = "/_portal/session"
 SESSION_END_PATH = "/_portal/logout"
+# Single sign-on (issue 52): the login page sends the browser to the start, which sends it to the
+# company's identity provider; the identity provider sends it back to the callback.
+SSO_START_PATH = "/_portal/sso/start"
+SSO_CALLBACK_PATH = "/_portal/sso/callback"
+# The login page's query parameter naming a failed single sign-on (``?sso=sso_expired``).
+SSO_FAILURE = "sso"
 USER_DOCUMENTATION_FR = "/docs/user_documentation"
 USER_DOCUMENTATION_EN = "/docs/user_documentation_en"
 # Provider files (documents, exports, templates) streamed through the portal: the provider path

@@ -296,6 +296,50 @@ def api_access(page: Page) -> None:
     expect(page.get_by_test_id("curl-examples")).to_contain_text("curl")
 
 
+def _sso_for_globex(base_url: str) -> str:
+    """Globex's single sign-on, set as an administrator sets it (these screens never reach its
+    identity provider); returns Globex's id."""
+    with httpx.Client(base_url=f"{base_url}/provider") as admin:
+        admin.post("/login", json={"username": "admin@patchbay.test", "password": PASSWORD})
+        found = admin.get("/api/companies", params={"name": "Globex"}).json()["hydra:member"]
+        globex = next(company["id"] for company in found if company["name"] == "Globex")
+        settings = {
+            "issuer": "https://login.globex.test/realms/globex",
+            "clientId": "patchbay-portal",
+            "clientSecret": "screenshots",
+            "domains": ["globex.test"],
+            "passwordAllowed": True,
+            "createUsers": True,
+            "defaultRoles": ["ROLE_ACCESS_INVOICES", "ROLE_ACCESS_MONITORING"],
+        }
+        admin.put(f"/api/companies/{globex}/sso", json=settings).raise_for_status()
+    return globex
+
+
+def sso_login(page: Page) -> None:
+    """The login page once an e-mail of a covered domain is typed: continue with the company."""
+    login(page)
+    _sso_for_globex(page.evaluate("location.origin"))
+    page.locator("#login-email").fill("claire@globex.test")
+    page.locator("#login-email").press("Tab")
+    expect(page.get_by_test_id("sso-continue")).to_be_visible()
+
+
+def sso_failure(page: Page) -> None:
+    """The login page back from a refused single sign-on (a user unknown to the portal)."""
+    page.goto("/login?sso=sso_user_unknown")
+    expect(page.get_by_test_id("sso-failure")).to_be_visible()
+    expect(page.locator("#login-email")).to_be_enabled()
+
+
+def sso_settings(page: Page) -> None:
+    """An administrator's single sign-on settings of a company."""
+    _log_in(page, "admin@patchbay.test")
+    globex = _sso_for_globex(page.evaluate("location.origin"))
+    page.goto(f"/admin/single-sign-on?company={globex}")
+    expect(page.locator("#sso-issuer")).to_have_value(re.compile("globex"))
+
+
 def _live(page: Page, kind: str) -> Locator:
     """The first card of that kind of sensor that is up (it has samples to draw)."""
     cards = page.locator("[data-testid='sensor-card'][data-status='up']")
@@ -383,6 +427,9 @@ SCREENS: dict[str, Callable[[Page], None]] = {
     "ticket-conversation": ticket_conversation,
     "audit": audit,
     "api-access": api_access,
+    "sso-login": sso_login,
+    "sso-failure": sso_failure,
+    "sso-settings": sso_settings,
     "monitoring": monitoring,
     "sensor-chart": sensor_chart,
     "contacts": contacts,

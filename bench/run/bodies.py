@@ -26,6 +26,11 @@ def login_body(email: str) -> Body:
     return Body(content, "application/json")
 
 
+def sso_lookup_body(email: str) -> Body:
+    """The login page's first step: does single sign-on cover this e-mail's domain?"""
+    return Body(json.dumps({"email": email}).encode(), "application/json")
+
+
 def token_body() -> Body:
     """A personal API token reading services for a month (``Endpoint.token``)."""
     expires = datetime.now(UTC) + timedelta(days=30)

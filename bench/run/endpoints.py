@@ -41,7 +41,16 @@ _OPEN_STATUSES = (
 _OPEN_TICKETS = "&".join(f"status[]={status}" for status in _OPEN_STATUSES)
 
 ENDPOINTS: tuple[Endpoint, ...] = (
-    Endpoint("login", "/provider/login", ALICE, "POST", "login", round_trips=10),
+    # Issue 52 added one: whether the e-mail's domain is a company's that refuses passwords
+    # (read whether the account exists or not, so the answer tells nothing of it).
+    Endpoint("login", "/provider/login", ALICE, "POST", "login", round_trips=11),
+    # The login page's first step (issue 52): the e-mail's domain looked up, no session.
+    Endpoint(
+        "sso lookup", "/provider/login/sso/lookup", ALICE, "POST", "sso_lookup", round_trips=1
+    ),
+    # An administrator's view of a company's single sign-on: the principal, the company, its
+    # settings and its domains.
+    Endpoint("company sso", "/provider/api/companies/{acme}/sso", ADMIN, round_trips=4),
     Endpoint(
         "users list",
         "/provider/api/users?page=1&itemsPerPage=10&order[lastname]=asc",
@@ -281,6 +290,7 @@ DEEP_PAGES = (
 # Values the paths need, read from the data set (alice's own rows, so scoping is measured).
 PLACEHOLDERS = {
     "alice": "SELECT id FROM users WHERE email = 'alice@acme-networks.test'",
+    "acme": "SELECT id FROM companies WHERE name = 'Acme Networks'",
     "alice_colleague": """
         SELECT u.id FROM users u JOIN companies c ON c.id = u.company_id
         WHERE c.name = 'Acme Networks' AND u.email <> 'alice@acme-networks.test'

@@ -18,7 +18,14 @@ import redis
 from bench.generate.loader import plain_url
 from bench.generate.run import NotPostgreSQL, sqlalchemy_url
 from bench.run import report
-from bench.run.bodies import Body, import_body, login_body, open_ticket_body, token_body
+from bench.run.bodies import (
+    Body,
+    import_body,
+    login_body,
+    open_ticket_body,
+    sso_lookup_body,
+    token_body,
+)
 from bench.run.browsers import simulate, watch_monitoring
 from bench.run.database import capture, database_limit, render
 from bench.run.endpoints import ALICE, DEEP_PAGES, ENDPOINTS, PLACEHOLDERS, Endpoint
@@ -74,6 +81,8 @@ def _prepare(
     body = None
     if endpoint.body == "login":
         body = login_body(endpoint.user)
+    elif endpoint.body == "sso_lookup":
+        body = sso_lookup_body(endpoint.user)
     elif endpoint.body == "import":
         with psycopg.connect(database_url) as connection:
             body = import_body(connection, endpoint.user)

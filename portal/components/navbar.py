@@ -125,6 +125,14 @@ def user_menu() -> rx.Component:
                     on_click=rx.redirect(routes.API_ACCESS.path),
                 ),
             ),
+            # Issue 52: a company's single sign-on, for administrators.
+            rx.cond(
+                _visible(routes.SSO_SETTINGS),
+                rx.menu.item(
+                    rx.hstack(rx.icon("building-2", size=16), _(routes.SSO_SETTINGS.label)),
+                    on_click=rx.redirect(routes.SSO_SETTINGS.path),
+                ),
+            ),
             # Issue 17: the audit log, for administrators.
             rx.cond(
                 _visible(routes.AUDIT_LOG),

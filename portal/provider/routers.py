@@ -12,6 +12,7 @@ from portal.provider.accounts.routes.notification_preferences import (
 from portal.provider.accounts.routes.personal_tokens import router as personal_tokens
 from portal.provider.accounts.routes.reset import router as reset
 from portal.provider.accounts.routes.second_factor import router as second_factor
+from portal.provider.accounts.routes.sso import router as sso
 from portal.provider.accounts.routes.user_writes import router as user_writes
 from portal.provider.accounts.routes.users import router as users
 from portal.provider.billing.routes.invoice_summary import router as invoice_summary
@@ -36,6 +37,7 @@ from portal.provider.support.routes.tickets import router as tickets
 ROUTERS = (
     auth,
     second_factor,
+    sso,
     reset,
     users,
     dashboard,

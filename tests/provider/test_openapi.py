@@ -141,6 +141,7 @@ def test_rate_limited_operations_declare_429_with_retry_after(document: dict[str
     assert limited == {
         ("/login", "post"),
         ("/login/second_factor", "post"),
+        ("/login/sso/start", "post"),
         ("/reset", "post"),
         ("/api/tickets", "post"),
         ("/api/tickets/{ticket_id}/messages", "post"),

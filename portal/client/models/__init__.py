@@ -32,6 +32,7 @@ from portal.client.models.services import (
     ServiceType,
     TerminationDocument,
 )
+from portal.client.models.sso import SsoLookup, SsoSettings, SsoStart
 from portal.client.models.tickets import (
     MessageFile,
     NewTicket,
@@ -73,6 +74,9 @@ __all__ = [
     "ServiceFilters",
     "ServiceStatus",
     "ServiceType",
+    "SsoLookup",
+    "SsoSettings",
+    "SsoStart",
     "TerminationDocument",
     "Ticket",
     "TicketAttachment",

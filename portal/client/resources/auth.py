@@ -7,6 +7,7 @@ import httpx
 
 from portal.client.errors import invalid_response
 from portal.client.hydra import uuid_from_iri
+from portal.client.models.sso import SsoLookup, SsoStart
 from portal.client.resources.base import Resource
 
 
@@ -30,6 +31,23 @@ class AuthResource(Resource):
         response = await self._client.request(
             "POST", "/login/second_factor", json={"code": code, "remember": remember}
         )
+        return self._user_of(response)
+
+    async def sso_lookup(self, email: str) -> SsoLookup:
+        """Whether single sign-on covers ``email``'s domain, and whether a password may still
+        be used (issue 52)."""
+        return await self._send(SsoLookup, "POST", "/login/sso/lookup", json={"email": email})
+
+    async def sso_start(self, email: str, redirect_uri: str) -> SsoStart:
+        """The identity provider's URL to send the browser to, and the ``state`` its callback
+        brings back to ``redirect_uri``."""
+        body = {"email": email, "redirectUri": redirect_uri}
+        return await self._send(SsoStart, "POST", "/login/sso/start", json=body)
+
+    async def sso_finish(self, state: str, code: str, error: str = "") -> str:
+        """The callback's values; opens the provider session and returns the user's uuid."""
+        body = {"state": state, "code": code, "error": error}
+        response = await self._client.request("POST", "/login/sso/finish", json=body)
         return self._user_of(response)
 
     def _user_of(self, response: httpx.Response) -> str:

@@ -2,9 +2,11 @@
 
 import builtins
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from portal.client.hydra import DEFAULT_ITEMS_PER_PAGE, Page
 from portal.client.models.companies import Company
+from portal.client.models.sso import SsoSettings
 from portal.client.resources.base import Resource
 
 # The largest page the provider serves by default (ITEMS_PER_PAGE_MAX): more ids take more calls.
@@ -38,3 +40,15 @@ class CompaniesResource(Resource):
             page = await self.list(uuids=chunk, includes=("sales",), items_per_page=len(chunk))
             companies.extend(page.items)
         return companies
+
+    async def sso(self, uuid: str) -> SsoSettings:
+        """A company's single sign-on (administrators only; never the client secret)."""
+        return await self._get(SsoSettings, f"/api/companies/{uuid}/sso")
+
+    async def save_sso(self, uuid: str, settings: dict[str, Any]) -> SsoSettings:
+        """Sets it; a ``clientSecret`` of None keeps the stored one. 422 lists the violations."""
+        path = f"/api/companies/{uuid}/sso"
+        return await self._send(SsoSettings, "PUT", path, json=settings)
+
+    async def remove_sso(self, uuid: str) -> None:
+        await self._client.request("DELETE", f"/api/companies/{uuid}/sso")

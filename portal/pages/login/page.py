@@ -7,6 +7,8 @@ from portal.components.forms import field, one_time_code_input
 from portal.components.i18n import _
 from portal.components.page import page
 from portal.i18n import N_
+from portal.pages.login.sso import sso_choice, sso_failure
+from portal.pages.login.sso_state import SsoLoginState
 from portal.pages.login.state import LoginState
 from portal.settings import get_settings
 
@@ -56,6 +58,7 @@ def _password_form() -> rx.Component:
             ),
             _notice(),
             _error(),
+            sso_failure(),
             field(
                 _("E-mail"),
                 rx.input(
@@ -64,13 +67,14 @@ def _password_form() -> rx.Component:
                     type="email",
                     auto_complete="username",
                     on_change=LoginState.set_login_email,
-                    on_blur=LoginState.leave_email,
+                    on_blur=[LoginState.leave_email, SsoLoginState.look_up],
                     size="3",
                     width="100%",
                 ),
                 _(BLANK),
                 LoginState.email_missing,
             ),
+            sso_choice(),
             field(
                 _("Password"),
                 rx.input(

@@ -11,6 +11,7 @@ from sqlmodel import select
 
 from portal.i18n import N_
 from portal.provider.accounts import second_factor as factors
+from portal.provider.accounts import sso
 from portal.provider.accounts.passwords import hash_password, needs_rehash, verify_password
 from portal.provider.accounts.routes.notification_preferences import is_time_zone
 from portal.provider.platform.audit import record, record_refusal
@@ -68,6 +69,7 @@ class LoginBody(ApiModel):
         204: {"description": "Logged in.", "headers": USER_LOCATION},
         202: {"description": "Password accepted; ``POST /login/second_factor`` is due."},
         401: {"description": "Invalid credentials (also for an inactive account)."},
+        403: {"description": "The user's company allows only its single sign-on."},
         429: {"description": "Too many failures for this account or from this address."},
     },
 )
@@ -84,6 +86,11 @@ def login(body: LoginBody, request: Request, db: SessionDep) -> Response:
     db.commit()
     if wait is not None:
         raise too_many_attempts(wait)
+    if sso.password_refused(db, email):
+        # The company signs its users in through its identity provider only (issue 52).
+        record_refusal(db, request, "login_password_refused", limits, username=email)
+        db.commit()
+        raise ApiError(403, sso.PASSWORD_NOT_ALLOWED, code="sso_required")
     user = db.exec(select(User).where(User.email == email)).first()
     account = user if user is not None and user.is_active else None
     # Verified even without an account, so the timing does not tell whether the e-mail exists.

@@ -59,6 +59,7 @@ from portal.provider.platform.models.services import (
     TerminationDocument,
     TerminationService,
 )
+from portal.provider.platform.models.sso import CompanySso, SsoAttempt, SsoDomain
 from portal.provider.platform.models.support import (
     STATUS_LABELS,
     AuthorType,
@@ -92,6 +93,7 @@ __all__ = [
     "CalendarFeed",
     "Company",
     "CompanySales",
+    "CompanySso",
     "DocumentKind",
     "Endpoint",
     "Invoice",
@@ -131,6 +133,8 @@ __all__ = [
     "ServiceMilestone",
     "ServiceStatus",
     "ServiceType",
+    "SsoAttempt",
+    "SsoDomain",
     "Termination",
     "TerminationDocument",
     "TerminationService",
