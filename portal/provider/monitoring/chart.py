@@ -27,6 +27,9 @@ from babel.numbers import format_decimal
 from portal.i18n import format_locale, gettext, match_language
 
 WIDTH_INCHES, HEIGHT_INCHES = 8.0, 3.2
+# Where the plot sits in the figure (left, bottom, width, height, as fractions): the portal
+# places its pointer readout over the time axis with the left edge and the width.
+PLOT_AREA = (0.09, 0.12, 0.89, 0.76)
 # Drawn in these, then written as currentColor (matplotlib only takes real colours).
 _TEXT_SENTINEL = "#010203"
 _GRID_SENTINEL = "#030201"
@@ -59,6 +62,7 @@ class Series:
     values: list[float] = field(default_factory=list)
     lows: list[float] = field(default_factory=list)
     highs: list[float] = field(default_factory=list)
+    key: str = ""
 
 
 @dataclass(frozen=True)
@@ -87,6 +91,27 @@ def percentile_95(values: Sequence[float]) -> float | None:
         return None
     ordered = sorted(values)
     return ordered[max(math.ceil(0.95 * len(ordered)) - 1, 0)]
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What a channel's chart says in one sentence: its last value, its lowest and highest
+    (the roll-ups' minima and maxima), its 95th percentile (of the values the line draws)."""
+
+    last: float | None
+    minimum: float | None
+    maximum: float | None
+    percentile_95: float | None
+
+
+def channel_figures(channel: Series) -> Figures:
+    lows, highs = channel.lows or channel.values, channel.highs or channel.values
+    return Figures(
+        last=channel.values[-1] if channel.values else None,
+        minimum=min(lows, default=None),
+        maximum=max(highs, default=None),
+        percentile_95=percentile_95(channel.values),
+    )
 
 
 # --- formats ------------------------------------------------------------------------------------
@@ -272,7 +297,7 @@ def _canvas() -> tuple[Any, Any]:
     global _reused
     if _reused is None:
         figure = _figure_class()(figsize=(WIDTH_INCHES, HEIGHT_INCHES))
-        axes = figure.add_axes((0.09, 0.12, 0.89, 0.76))
+        axes = figure.add_axes(PLOT_AREA)
         axes.grid(True, linewidth=0.6)
         _reused = (figure, axes)
         return _reused
