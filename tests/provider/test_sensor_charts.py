@@ -430,6 +430,7 @@ async def test_the_chart_data_holds_the_drawn_points_and_the_hand_computed_figur
     assert end - start == timedelta(hours=2)
     assert 0 < body["plotLeft"] < body["plotLeft"] + body["plotWidth"] <= 1
     [channel] = body["channels"]
+    assert channel["marker"] == "circle"  # the first channel's, as drawn
     assert (channel["key"], channel["name"], channel["unit"]) == (
         "traffic_in",
         HOSTILE_NAME,

@@ -51,6 +51,8 @@ class ChartChannel(ProviderModel):
     name: str = ""
     unit: str = ""
     color: str = ""
+    # circle, square, triangle, diamond, hexagon or pentagon: the line's marker.
+    marker: str = ""
     at: list[dt.datetime] = []
     values: list[float] = []
     lows: list[float] = []

@@ -23,6 +23,7 @@ from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.i18n import N_
 from portal.provider.monitoring.chart import (
+    MARKERS,
     PLOT_AREA,
     ChartRequest,
     Series,
@@ -257,7 +258,7 @@ def chart_data(
     end = datetime.now(UTC)
     request = ChartRequest(span, end, "en", ZoneInfo("UTC"), _SPAN_SOURCE[span][1])
     channels = []
-    for channel in chart_series(db, sensor.id, span, request.start, end):
+    for index, channel in enumerate(chart_series(db, sensor.id, span, request.start, end)):
         figures = channel_figures(channel)
         channels.append(
             ChartChannelOut(
@@ -265,6 +266,7 @@ def chart_data(
                 name=channel.name,
                 unit=channel.unit,
                 color=channel.color,
+                marker=MARKERS[index % len(MARKERS)][1],
                 at=[datetime.fromtimestamp(moment, UTC) for moment in channel.times],
                 values=channel.values,
                 lows=channel.lows,

@@ -46,6 +46,9 @@ class ChartChannelOut(ApiModel):
     unit: str
     # Hex without '#', as the legend's.
     color: str
+    marker: str = Field(
+        description="The line's marker: circle, square, triangle, diamond, hexagon or pentagon."
+    )
     at: list[dt.datetime] = Field(description="The points' moments, oldest first (UTC).")
     values: list[float] = Field(
         description="The value drawn at each moment (an average for the roll-up spans)."
