@@ -20,6 +20,7 @@ from pydantic import BaseModel
 from reflex.vars import ObjectVar
 from reflex_base.vars.base import Var
 
+from portal.components.i18n import _
 from portal.i18n import N_
 
 # A readout: the moment, then each series' value ("Mar 2026: Amount invoiced: €10.00; …").
@@ -166,8 +167,8 @@ def chart_reader(
     reading: ObjectVar[ChartReading],
     table: Var[bool] | bool,
     label: Var[str] | str,
-    hint: Var[str] | str,
     summary_id: str,
+    hint: Var[str] | str | None = None,
     inset: tuple[Var | str, Var | str] = ("0px", "0px"),
     plot_selector: str = "",
     **props: Any,
@@ -184,9 +185,26 @@ def chart_reader(
         caption=reading.caption,
         summary=reading.summary,
         summary_id=summary_id,
-        hint=hint,
+        hint=(
+            hint
+            if hint is not None
+            else _("Point at the chart, or focus it and press the arrow keys, to read its values.")
+        ),
         inset_left=inset[0],
         inset_right=inset[1],
         plot_selector=plot_selector,
         **props,
+    )
+
+
+def table_toggle(shown: Var[bool], on_click: Any, chart_icon: str) -> rx.Component:
+    """Show as table / Show as chart: ``shown`` says which the chart shows now."""
+    return rx.button(
+        rx.icon(rx.cond(shown, chart_icon, "table"), size=14),
+        rx.cond(shown, _("Show as chart"), _("Show as table")),
+        variant="soft",
+        color_scheme="gray",
+        size="2",
+        on_click=on_click,
+        data_testid="chart-table-toggle",
     )

@@ -5,7 +5,7 @@ from reflex.vars import ObjectVar
 
 from portal.client.filters import ANY
 from portal.client.models import InvoiceFilters
-from portal.components.chart_reader import ChartReading, chart_reader
+from portal.components.chart_reader import ChartReading, chart_reader, table_toggle
 from portal.components.charts import lazy_plot
 from portal.components.data_table import clear_filters_button, date_filter, list_count, text_filter
 from portal.components.forms import field
@@ -21,23 +21,13 @@ def tiles() -> rx.Component:
     return invoice_tiles(InvoicesState.tiles.to(ObjectVar, InvoiceTiles), InvoicesState.summing)
 
 
-def _table_toggle() -> rx.Component:
-    return rx.button(
-        rx.icon(rx.cond(InvoicesState.chart_table, "chart-column", "table"), size=14),
-        rx.cond(InvoicesState.chart_table, _("Show as chart"), _("Show as table")),
-        variant="soft",
-        color_scheme="gray",
-        size="2",
-        on_click=InvoicesState.toggle_chart_table,
-        data_testid="chart-table-toggle",
-    )
-
-
 def chart() -> rx.Component:
     return rx.card(
         rx.flex(
             rx.heading(_("Invoiced and paid over the last 24 months"), as_="h2", size="4"),
-            _table_toggle(),
+            table_toggle(
+                InvoicesState.chart_table, InvoicesState.toggle_chart_table, "chart-column"
+            ),
             justify="between",
             align="center",
             wrap="wrap",
@@ -57,9 +47,6 @@ def chart() -> rx.Component:
                 reading=InvoicesState.chart_reading.to(ObjectVar, ChartReading),
                 table=InvoicesState.chart_table,
                 label=_("Invoicing chart: the arrow keys read each month's amounts"),
-                hint=_(
-                    "Point at the chart, or focus it and press the arrow keys, to read its values."
-                ),
                 summary_id="invoices-chart-summary",
                 plot_selector=".nsewdrag",
                 margin_top="12px",

@@ -4,7 +4,7 @@ dialog with its four spans and legend."""
 import reflex as rx
 from reflex.vars import ArrayVar, ObjectVar
 
-from portal.components.chart_reader import ChartReading, chart_reader
+from portal.components.chart_reader import ChartReading, chart_reader, table_toggle
 from portal.components.failure import failure_callout
 from portal.components.i18n import _
 from portal.components.multi_select import multi_select
@@ -241,18 +241,6 @@ def _chart_failure() -> rx.Component:
     )
 
 
-def _table_toggle() -> rx.Component:
-    return rx.button(
-        rx.icon(rx.cond(MonitoringState.chart_table, "chart-line", "table"), size=14),
-        rx.cond(MonitoringState.chart_table, _("Show as chart"), _("Show as table")),
-        variant="soft",
-        color_scheme="gray",
-        size="2",
-        on_click=MonitoringState.toggle_chart_table,
-        data_testid="chart-table-toggle",
-    )
-
-
 def chart_dialog() -> rx.Component:
     legend = MonitoringState.legend.to(ArrayVar, list[LegendRow])
     inset = MonitoringState.chart_inset.to(ArrayVar, list[str])
@@ -291,7 +279,11 @@ def chart_dialog() -> rx.Component:
                         aria_label=_("Period"),
                         data_testid="chart-spans",
                     ),
-                    _table_toggle(),
+                    table_toggle(
+                        MonitoringState.chart_table,
+                        MonitoringState.toggle_chart_table,
+                        "chart-line",
+                    ),
                     justify="between",
                     align="center",
                     wrap="wrap",
@@ -314,10 +306,6 @@ def chart_dialog() -> rx.Component:
                         label=_(
                             "Chart of {name}: the arrow keys read its values",
                             name=MonitoringState.chart_title,
-                        ),
-                        hint=_(
-                            "Point at the chart, or focus it and press the arrow keys, to read "
-                            "its values."
                         ),
                         summary_id="sensor-chart-summary",
                         inset=(inset[0].to(str), inset[1].to(str)),
