@@ -361,6 +361,44 @@ def sensor_chart(page: Page) -> None:
     expect(dialog.get_by_test_id("sensor-chart").locator("svg")).to_be_visible()
 
 
+def sensor_chart_readout(page: Page) -> None:
+    """The chart focused by keyboard, its line and readout on the last moment (issue 54)."""
+    sensor_chart(page)
+    dialog = page.get_by_test_id("chart-dialog")
+    dialog.get_by_test_id("chart-reader").focus()
+    page.keyboard.press("End")
+    page.keyboard.press("ArrowLeft")
+    expect(dialog.locator(".chart-reader-line")).to_be_visible()
+
+
+def sensor_chart_table(page: Page) -> None:
+    """The same chart shown as a table."""
+    sensor_chart(page)
+    dialog = page.get_by_test_id("chart-dialog")
+    dialog.get_by_test_id("chart-table-toggle").click()
+    expect(dialog.get_by_role("table")).to_be_visible()
+
+
+def invoicing_chart_readout(page: Page) -> None:
+    """The invoicing chart focused by keyboard, its readout on the last month but two."""
+    invoicing(page)
+    chart = page.get_by_test_id("invoices-chart")
+    chart.get_by_test_id("chart-reader").focus()
+    page.keyboard.press("End")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    expect(chart.locator(".chart-reader-line")).to_be_visible()
+    chart.scroll_into_view_if_needed()
+
+
+def invoicing_chart_table(page: Page) -> None:
+    invoicing(page)
+    chart = page.get_by_test_id("invoices-chart")
+    chart.get_by_test_id("chart-table-toggle").click()
+    expect(chart.get_by_role("table")).to_be_visible()
+    chart.scroll_into_view_if_needed()
+
+
 def contacts(page: Page) -> None:
     _log_in(page, "alice@acme-networks.test")
     page.goto("/contacts")
@@ -432,6 +470,10 @@ SCREENS: dict[str, Callable[[Page], None]] = {
     "sso-settings": sso_settings,
     "monitoring": monitoring,
     "sensor-chart": sensor_chart,
+    "sensor-chart-readout": sensor_chart_readout,
+    "sensor-chart-table": sensor_chart_table,
+    "invoicing-chart-readout": invoicing_chart_readout,
+    "invoicing-chart-table": invoicing_chart_table,
     "contacts": contacts,
     "maintenances": maintenances,
     "maintenances-list": maintenances_list,

@@ -247,6 +247,17 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint(
         "sensor legend", "/provider/api/sensors/{alice_sensor}/chart_legend", ALICE, round_trips=3
     ),
+    # Issue 54: the points of a chart (its text alternative, table and readout): the principal,
+    # the sensor, its legend, the one range scan of its span's resolution.
+    *(
+        Endpoint(
+            f"sensor chart data {label}",
+            f"/provider/api/sensors/{{alice_sensor}}/chart/data?span={span}",
+            ALICE,
+            round_trips=4,
+        )
+        for span, label in (("last_2_hours", "2 h"), ("last_365_days", "365 d"))
+    ),
     # Issue 15: the contacts page, Alice's two companies with their whole sales tree.
     Endpoint(
         "companies with sales",

@@ -412,3 +412,83 @@ async def test_a_wrong_span_or_time_zone_is_refused(
     )
     response = await client.get(f"/api/sensors/{year}/chart/svg?timezone=Mars/Olympus")
     assert response.status_code == 400
+
+
+# --- the chart's points: the text alternative, the table and the readout ------------------------
+
+
+async def test_the_chart_data_holds_the_drawn_points_and_the_hand_computed_figures(
+    client: httpx.AsyncClient, sign_in: SignIn, traffic: uuid.UUID
+) -> None:
+    await sign_in("bob")
+    response = await client.get(f"/api/sensors/{traffic}/chart/data?span=last_2_hours")
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert body["@type"] == "SensorChartData"
+    assert body["span"] == "last_2_hours"
+    start, end = (datetime.fromisoformat(body[key]) for key in ("start", "end"))
+    assert end - start == timedelta(hours=2)
+    assert 0 < body["plotLeft"] < body["plotLeft"] + body["plotWidth"] <= 1
+    [channel] = body["channels"]
+    assert channel["marker"] == "circle"  # the first channel's, as drawn
+    assert (channel["key"], channel["name"], channel["unit"]) == (
+        "traffic_in",
+        HOSTILE_NAME,
+        "bit/s",
+    )
+    moments = [datetime.fromisoformat(at) for at in channel["at"]]
+    assert moments == sorted(moments)
+    assert len(moments) == 24
+    assert all(start < moment <= end for moment in moments)
+    # The newest sample (the fixture's index 0) is 1 Mbit/s; the 24 are 1 to 24 Mbit/s.
+    assert channel["values"][-1] == channel["last"] == 1e6
+    assert sorted(channel["values"]) == [float(n) * 1e6 for n in range(1, 25)]
+    assert (channel["minimum"], channel["maximum"]) == (1e6, 24e6)
+    assert channel["percentile95"] == 23e6  # as the SVG states it
+    assert channel["lows"] == channel["highs"] == []
+
+
+async def test_the_roll_up_spans_give_averages_with_their_minima_and_maxima(
+    client: httpx.AsyncClient, sign_in: SignIn, year: uuid.UUID, world: World
+) -> None:
+    await sign_in("bob")
+    body = (await client.get(f"/api/sensors/{year}/chart/data?span=last_30_days")).json()
+    [channel] = body["channels"]
+    start, end = (datetime.fromisoformat(body[key]) for key in ("start", "end"))
+    hours = {
+        _aware(row.at): row
+        for row in _rollups(world, year, RollupResolution.HOUR)
+        if start - timedelta(hours=1) < _aware(row.at) <= end
+    }
+    assert [datetime.fromisoformat(at) for at in channel["at"]] == sorted(hours)
+    first = hours[min(hours)]
+    assert channel["values"][0] == pytest.approx(first.total / first.count)
+    assert (channel["lows"][0], channel["highs"][0]) == (first.minimum, first.maximum)
+    assert channel["minimum"] == min(row.minimum for row in hours.values())
+    assert channel["maximum"] == max(row.maximum for row in hours.values())
+
+
+async def test_the_chart_data_refuses_a_wrong_span(
+    client: httpx.AsyncClient, sign_in: SignIn, year: uuid.UUID
+) -> None:
+    await sign_in("bob")
+    response = await client.get(f"/api/sensors/{year}/chart/data?span=last_week")
+    # A wrong query parameter is the request's fault, a 400 as for the SVG, never a 500.
+    assert response.status_code == 400, response.text
+    assert "span" in response.text
+
+
+async def test_the_portal_client_reads_the_chart_data(
+    app: FastAPI, client: httpx.AsyncClient, sign_in: SignIn, traffic: uuid.UUID
+) -> None:
+    await sign_in("bob")
+    transport = httpx.ASGITransport(app)
+    async with ProviderClient(
+        BASE_URL, cookies=dict(client.cookies), transport=transport
+    ) as portal:
+        data = await portal.sensors.chart_data(str(traffic), "last_48_hours")
+    assert data.span == "last_48_hours"
+    [channel] = data.channels
+    assert channel.percentile_95 == 23e6
+    assert channel.last == 1e6
+    assert len(channel.at) == len(channel.values) == 24

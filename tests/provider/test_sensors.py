@@ -71,7 +71,11 @@ async def _references(client: httpx.AsyncClient, query: str = "") -> list[str]:
 
 async def test_sensors_need_a_session(client: httpx.AsyncClient, estate: Estate) -> None:
     sensor = estate.sensors["S-1"]
-    for path in (SENSORS, f"{SENSORS}/{sensor}/chart/svg", f"{SENSORS}/{sensor}/chart_legend"):
+    paths = (
+        SENSORS,
+        *(f"{SENSORS}/{sensor}/{end}" for end in ("chart/svg", "chart/data", "chart_legend")),
+    )
+    for path in paths:
         assert (await client.get(path)).status_code == 401
 
 
@@ -82,7 +86,11 @@ async def test_users_without_monitoring_access_are_refused(
     # alice manages users and invoices, claire users: neither may open the monitoring.
     await sign_in(user)
     sensor = estate.sensors["S-1"]
-    for path in (SENSORS, f"{SENSORS}/{sensor}/chart/svg", f"{SENSORS}/{sensor}/chart_legend"):
+    paths = (
+        SENSORS,
+        *(f"{SENSORS}/{sensor}/{end}" for end in ("chart/svg", "chart/data", "chart_legend")),
+    )
+    for path in paths:
         assert (await client.get(path)).status_code == 403, path
 
 
@@ -100,7 +108,7 @@ async def test_another_companys_sensor_chart_and_legend_are_not_found(
     await sign_in("bob")
     for reference in ("S-9", "S-5"):  # Globex's, and Benelux's which is not bob's company
         sensor = estate.sensors[reference]
-        for suffix in ("/chart/svg", "/chart_legend"):
+        for suffix in ("/chart/svg", "/chart/data", "/chart_legend"):
             response = await client.get(f"{SENSORS}/{sensor}{suffix}")
             assert response.status_code == 404, (reference, suffix)
     unknown = uuid.uuid4()
@@ -112,8 +120,9 @@ async def test_a_customer_of_another_company_sees_only_theirs(
 ) -> None:
     await sign_in("noc")
     assert await _references(client) == ["S-9"]
-    response = await client.get(f"{SENSORS}/{estate.sensors['S-1']}/chart/svg")
-    assert response.status_code == 404
+    for suffix in ("/chart/svg", "/chart/data"):
+        response = await client.get(f"{SENSORS}/{estate.sensors['S-1']}{suffix}")
+        assert response.status_code == 404, suffix
 
 
 @pytest.mark.parametrize("user", ["admin", "support"])
@@ -123,6 +132,8 @@ async def test_admin_and_read_only_staff_read_every_company(
     await sign_in(user)
     assert set(await _references(client)) == set(estate.sensors)
     response = await client.get(f"{SENSORS}/{estate.sensors['S-9']}/chart_legend")
+    assert response.status_code == 200
+    response = await client.get(f"{SENSORS}/{estate.sensors['S-9']}/chart/data")
     assert response.status_code == 200
 
 

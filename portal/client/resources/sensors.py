@@ -1,10 +1,17 @@
-"""Monitoring sensors: the list (by tags), a sensor's SVG chart over a span, its legend."""
+"""Monitoring sensors: the list (by tags), a sensor's SVG chart over a span, its points, its
+legend."""
 
 from collections.abc import Sequence
 
 from portal.client.errors import invalid_response
 from portal.client.hydra import Page
-from portal.client.models.sensors import DEFAULT_CHART_SPAN, ChartSpan, LegendEntry, Sensor
+from portal.client.models.sensors import (
+    DEFAULT_CHART_SPAN,
+    ChartData,
+    ChartSpan,
+    LegendEntry,
+    Sensor,
+)
 from portal.client.resources.base import Resource
 from portal.markup import sanitize_svg
 
@@ -42,3 +49,9 @@ class SensorsResource(Resource):
             return sanitize_svg(response.text)
         except ValueError as error:
             raise invalid_response(self._client.language) from error
+
+    async def chart_data(self, uuid: str, span: ChartSpan = DEFAULT_CHART_SPAN) -> ChartData:
+        """The points the chart of ``span`` draws, per channel, with its last value, lowest,
+        highest and 95th percentile."""
+        data = await self._client.get_json(f"/api/sensors/{uuid}/chart/data", [("span", span)])
+        return self._parse(ChartData, data)

@@ -5,6 +5,7 @@ from reflex.vars import ObjectVar
 
 from portal.client.filters import ANY
 from portal.client.models import InvoiceFilters
+from portal.components.chart_reader import ChartReading, chart_reader, table_toggle
 from portal.components.charts import lazy_plot
 from portal.components.data_table import clear_filters_button, date_filter, list_count, text_filter
 from portal.components.forms import field
@@ -22,15 +23,33 @@ def tiles() -> rx.Component:
 
 def chart() -> rx.Component:
     return rx.card(
-        rx.heading(_("Invoiced and paid over the last 24 months"), as_="h2", size="4"),
+        rx.flex(
+            rx.heading(_("Invoiced and paid over the last 24 months"), as_="h2", size="4"),
+            table_toggle(
+                InvoicesState.chart_table, InvoicesState.toggle_chart_table, "chart-column"
+            ),
+            justify="between",
+            align="center",
+            wrap="wrap",
+            gap="8px",
+            width="100%",
+        ),
         rx.cond(
             InvoicesState.summing,
             rx.skeleton(rx.box(height="320px"), loading=True),
-            lazy_plot(
-                InvoicesState.chart,
-                config={"displayModeBar": False, "responsive": True},
-                width="100%",
-                height="320px",
+            chart_reader(
+                lazy_plot(
+                    InvoicesState.chart,
+                    config={"displayModeBar": False, "responsive": True},
+                    width="100%",
+                    height="320px",
+                ),
+                reading=InvoicesState.chart_reading.to(ObjectVar, ChartReading),
+                table=InvoicesState.chart_table,
+                label=_("Invoicing chart: the arrow keys read each month's amounts"),
+                summary_id="invoices-chart-summary",
+                plot_selector=".nsewdrag",
+                margin_top="12px",
             ),
         ),
         width="100%",

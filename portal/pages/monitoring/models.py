@@ -118,6 +118,8 @@ class LegendRow(BaseModel):
     name: str = ""
     unit: str = ""
     color: str = ""
+    # The shape marking the channel's line (circle, square…), once the chart's points came.
+    marker: str = ""
 
     @classmethod
     def of(cls, entry: LegendEntry) -> "LegendRow":

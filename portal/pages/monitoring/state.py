@@ -6,6 +6,7 @@ lock while the provider answers, so an open dialog and a span change stay respon
 page is updated in place (scroll position and dialog kept). A refresh writes only what changed.
 """
 
+import asyncio
 import time
 from datetime import UTC, datetime
 from typing import cast
@@ -14,8 +15,10 @@ import reflex as rx
 
 from portal.client import ProviderError
 from portal.client.models.sensors import CHART_SPANS, DEFAULT_CHART_SPAN, ChartSpan
+from portal.components.chart_reader import ChartReading
 from portal.components.multi_select import Option
-from portal.i18n import format_time
+from portal.i18n import format_time, gettext
+from portal.pages.monitoring.chart_reading import SPAN_LABELS, plot_inset, sensor_reading
 from portal.pages.monitoring.models import (
     LegendRow,
     SensorGroup,
@@ -55,6 +58,10 @@ class MonitoringState(SessionState):
     # Why the legend or the chart could not be read, said in the chart's place.
     chart_failure: rx.Field[str] = rx.field("")
     legend: rx.Field[list[LegendRow]] = rx.field(default_factory=list)
+    # The chart in words and numbers: its summary, table and readout (issue 54).
+    chart_reading: rx.Field[ChartReading] = rx.field(default_factory=ChartReading)
+    chart_inset: rx.Field[list[str]] = rx.field(default_factory=lambda: ["0%", "0%"])
+    chart_table: rx.Field[bool] = rx.field(False)
 
     # The sensor whose legend is shown: Try again reads it first when it is not.
     _legend_of: str = ""
@@ -142,6 +149,7 @@ class MonitoringState(SessionState):
         self.chart_sensor, self.chart_title, self.chart_subtitle = sensor_id, name, device
         self.chart_span = DEFAULT_CHART_SPAN
         self.chart_svg, self.legend, self._legend_of = "", [], ""
+        self.chart_reading, self.chart_table = ChartReading(), False
         self.chart_open, self.chart_loading, self.chart_failure = True, True, ""
         yield
         try:
@@ -174,25 +182,42 @@ class MonitoringState(SessionState):
         async with self:
             self.chart_span, self.chart_loading, self.chart_failure = chosen, True, ""
             sensor, zone = self.chart_sensor, self.time_zone
+            name, language = self.chart_title, self.current_language
             try:
                 client = await self.provider()
             except ProviderError as error:
                 self._chart_failed(error)
                 return await self.report(error, in_place=True)
         try:
-            svg = await client.sensors.chart_svg(sensor, chosen, time_zone=zone)
+            svg, data = await asyncio.gather(
+                client.sensors.chart_svg(sensor, chosen, time_zone=zone),
+                client.sensors.chart_data(sensor, chosen),
+            )
         except ProviderError as error:
             async with self:
                 if (self.chart_sensor, self.chart_span) == (sensor, chosen):
                     self._chart_failed(error)
                 return await self.report(error, in_place=True)
+        span_label = gettext(language, SPAN_LABELS[chosen])
+        reading = sensor_reading(data, name, span_label, language, zone)
+        markers = {channel.name: channel.marker for channel in data.channels}
         async with self:
             if (self.chart_sensor, self.chart_span) == (sensor, chosen):
                 self.chart_svg, self.chart_loading = svg, False
+                self.chart_reading, self.chart_inset = reading, list(plot_inset(data))
+                self.legend = [
+                    row.model_copy(update={"marker": markers.get(row.name, "")})
+                    for row in self.legend
+                ]
         return None
+
+    @rx.event
+    def toggle_chart_table(self):
+        self.chart_table = not self.chart_table
 
     @rx.event
     def set_chart_open(self, is_open: bool):
         self.chart_open = is_open
         if not is_open:
             self.chart_svg, self.chart_sensor = "", ""
+            self.chart_reading = ChartReading()

@@ -4,11 +4,12 @@ dialog with its four spans and legend."""
 import reflex as rx
 from reflex.vars import ArrayVar, ObjectVar
 
+from portal.components.chart_reader import ChartReading, chart_reader, table_toggle
 from portal.components.failure import failure_callout
 from portal.components.i18n import _
 from portal.components.multi_select import multi_select
 from portal.components.sensor_chart import sensor_chart_svg, visible_interval
-from portal.i18n import N_
+from portal.pages.monitoring.chart_reading import SPAN_LABELS
 from portal.pages.monitoring.models import (
     DeviceGroup,
     LegendRow,
@@ -18,12 +19,7 @@ from portal.pages.monitoring.models import (
 )
 from portal.pages.monitoring.state import REFRESH_MS, MonitoringState
 
-SPANS = (
-    ("last_2_hours", N_("2 hours")),
-    ("last_48_hours", N_("48 hours")),
-    ("last_30_days", N_("30 days")),
-    ("last_365_days", N_("365 days")),
-)
+SPANS = tuple(SPAN_LABELS.items())
 
 
 def _count_chip(count: ObjectVar[StatusCount], *, small: bool = False) -> rx.Component:
@@ -85,37 +81,45 @@ def _value(card: ObjectVar[SensorCard]) -> rx.Component:
 
 
 def sensor_card(card: ObjectVar[SensorCard]) -> rx.Component:
+    # A native button drawn as the card: Tab reaches it, Enter and Space open the chart.
     return rx.card(
-        rx.hstack(
-            rx.cond(
-                card.icon != "",
-                rx.tooltip(
-                    rx.icon(card.icon, color=rx.color(card.color, 10), size=20, flex_shrink="0"),
-                    content=card.status_label,
-                ),
-            ),
-            rx.vstack(
-                rx.hstack(
-                    rx.text(card.name, size="2", weight="bold", trim="both"),
-                    rx.cond(card.favorite, rx.icon("star", size=12, color=rx.color("amber", 9))),
-                    align="center",
-                    spacing="1",
-                ),
-                _value(card),
+        rx.el.button(
+            rx.hstack(
                 rx.cond(
-                    card.detail != "",
-                    rx.text(card.detail, size="1", color=rx.color("gray", 11)),
+                    card.icon != "",
+                    rx.tooltip(
+                        rx.icon(
+                            card.icon, color=rx.color(card.color, 10), size=20, flex_shrink="0"
+                        ),
+                        content=card.status_label,
+                    ),
                 ),
-                spacing="1",
-                min_width="0",
+                rx.vstack(
+                    rx.hstack(
+                        rx.text(card.name, size="2", weight="bold", trim="both"),
+                        rx.cond(
+                            card.favorite, rx.icon("star", size=12, color=rx.color("amber", 9))
+                        ),
+                        align="center",
+                        spacing="1",
+                    ),
+                    _value(card),
+                    rx.cond(
+                        card.detail != "",
+                        rx.text(card.detail, size="1", color=rx.color("gray", 11)),
+                    ),
+                    spacing="1",
+                    min_width="0",
+                ),
+                align="start",
+                spacing="2",
             ),
-            align="start",
-            spacing="2",
+            type="button",
         ),
-        as_child=False,
-        role="button",
-        tab_index=0,
+        as_child=True,
         cursor="pointer",
+        text_align="start",
+        width="100%",
         on_click=MonitoringState.open_chart(card.id, card.name, card.device),
         aria_label=card.name,
         data_testid="sensor-card",
@@ -206,12 +210,19 @@ def sensor_groups() -> rx.Component:
 
 
 def _legend_row(row: ObjectVar[LegendRow]) -> rx.Component:
+    color = rx.cond(row.color != "", row.color, rx.color("gray", 9))
     return rx.hstack(
         rx.box(
-            width="14px",
-            height="4px",
+            width="16px",
+            height="6px",
             border_radius="2px",
-            background=rx.cond(row.color != "", row.color, rx.color("gray", 9)),
+            border=f"1px solid {rx.color('gray', 12)}",
+            background=color,
+        ),
+        # The line's marker: colour is not the only thing telling the channels apart.
+        rx.cond(
+            row.marker != "",
+            rx.icon(row.marker, size=14, color=rx.color("gray", 12), fill=color),
         ),
         rx.text(row.name, size="2"),
         rx.cond(row.unit != "", rx.text(f"({row.unit})", size="1", color=rx.color("gray", 11))),
@@ -232,6 +243,7 @@ def _chart_failure() -> rx.Component:
 
 def chart_dialog() -> rx.Component:
     legend = MonitoringState.legend.to(ArrayVar, list[LegendRow])
+    inset = MonitoringState.chart_inset.to(ArrayVar, list[str])
     return rx.dialog.root(
         rx.dialog.content(
             rx.vstack(
@@ -254,22 +266,50 @@ def chart_dialog() -> rx.Component:
                     justify="between",
                     width="100%",
                 ),
-                rx.segmented_control.root(
-                    *(rx.segmented_control.item(_(label), value=value) for value, label in SPANS),
-                    size=rx.breakpoints(initial="1", sm="2"),
-                    max_width="100%",
-                    value=MonitoringState.chart_span,
-                    on_change=MonitoringState.show_span,
-                    aria_label=_("Period"),
-                    data_testid="chart-spans",
+                rx.flex(
+                    rx.segmented_control.root(
+                        *(
+                            rx.segmented_control.item(_(label), value=value)
+                            for value, label in SPANS
+                        ),
+                        size=rx.breakpoints(initial="1", sm="2"),
+                        max_width="100%",
+                        value=MonitoringState.chart_span,
+                        on_change=MonitoringState.show_span,
+                        aria_label=_("Period"),
+                        data_testid="chart-spans",
+                    ),
+                    table_toggle(
+                        MonitoringState.chart_table,
+                        MonitoringState.toggle_chart_table,
+                        "chart-line",
+                    ),
+                    justify="between",
+                    align="center",
+                    wrap="wrap",
+                    gap="8px",
+                    width="100%",
                 ),
                 rx.box(
-                    sensor_chart_svg(
-                        MonitoringState.chart_svg,
-                        MonitoringState.chart_title,
-                        data_testid="sensor-chart",
-                        data_span=MonitoringState.chart_span,
-                        style={"& svg": {"width": "100%", "height": "auto", "display": "block"}},
+                    chart_reader(
+                        sensor_chart_svg(
+                            MonitoringState.chart_svg,
+                            MonitoringState.chart_title,
+                            data_testid="sensor-chart",
+                            data_span=MonitoringState.chart_span,
+                            style={
+                                "& svg": {"width": "100%", "height": "auto", "display": "block"}
+                            },
+                        ),
+                        reading=MonitoringState.chart_reading.to(ObjectVar, ChartReading),
+                        table=MonitoringState.chart_table,
+                        label=_(
+                            "Chart of {name}: the arrow keys read its values",
+                            name=MonitoringState.chart_title,
+                        ),
+                        summary_id="sensor-chart-summary",
+                        inset=(inset[0].to(str), inset[1].to(str)),
+                        data_testid="sensor-chart-figure",
                     ),
                     rx.cond(
                         MonitoringState.chart_loading,

@@ -27,6 +27,21 @@ from babel.numbers import format_decimal
 from portal.i18n import format_locale, gettext, match_language
 
 WIDTH_INCHES, HEIGHT_INCHES = 8.0, 3.2
+# Where the plot sits in the figure (left, bottom, width, height, as fractions): the portal
+# places its pointer readout over the time axis with the left edge and the width.
+PLOT_AREA = (0.09, 0.12, 0.89, 0.76)
+# Each channel's marker, in the legend's order, so that colour is not the only thing telling
+# the lines apart (WCAG 1.4.1): matplotlib's code and the shape's name the API gives.
+MARKERS = (
+    ("o", "circle"),
+    ("s", "square"),
+    ("^", "triangle"),
+    ("D", "diamond"),
+    ("h", "hexagon"),
+    ("p", "pentagon"),
+)
+# About this many markers along a line: enough to tell it, few enough to see its values.
+_MARKS_PER_LINE = 10
 # Drawn in these, then written as currentColor (matplotlib only takes real colours).
 _TEXT_SENTINEL = "#010203"
 _GRID_SENTINEL = "#030201"
@@ -59,6 +74,7 @@ class Series:
     values: list[float] = field(default_factory=list)
     lows: list[float] = field(default_factory=list)
     highs: list[float] = field(default_factory=list)
+    key: str = ""
 
 
 @dataclass(frozen=True)
@@ -87,6 +103,27 @@ def percentile_95(values: Sequence[float]) -> float | None:
         return None
     ordered = sorted(values)
     return ordered[max(math.ceil(0.95 * len(ordered)) - 1, 0)]
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What a channel's chart says in one sentence: its last value, its lowest and highest
+    (the roll-ups' minima and maxima), its 95th percentile (of the values the line draws)."""
+
+    last: float | None
+    minimum: float | None
+    maximum: float | None
+    percentile_95: float | None
+
+
+def channel_figures(channel: Series) -> Figures:
+    lows, highs = channel.lows or channel.values, channel.highs or channel.values
+    return Figures(
+        last=channel.values[-1] if channel.values else None,
+        minimum=min(lows, default=None),
+        maximum=max(highs, default=None),
+        percentile_95=percentile_95(channel.values),
+    )
 
 
 # --- formats ------------------------------------------------------------------------------------
@@ -225,19 +262,25 @@ def render_chart(series: Sequence[Series], request: ChartRequest) -> str:
         axes.set_xlim(start, end)
         stated: list[tuple[str, str]] = []
         drawn: list[float] = []
-        for channel in series:
+        for index, channel in enumerate(series):
             color = f"#{channel.color}"
             xs, ys = _with_gaps(channel.times, [v / factor for v in channel.values], gap)
             if channel.lows and channel.highs:
                 _, lows = _with_gaps(channel.times, [v / factor for v in channel.lows], gap)
                 _, highs = _with_gaps(channel.times, [v / factor for v in channel.highs], gap)
                 axes.fill_between(xs, lows, highs, color=color, alpha=0.18, linewidth=0)
-            axes.plot(xs, ys, color=color, linewidth=1.3)
+            _line(axes, xs, ys, color, index, len(series))
             drawn += [v / factor for v in (*channel.values, *channel.lows, *channel.highs)]
             if traffic:
                 p95 = percentile_95(channel.values)
                 if p95 is not None:
-                    axes.axhline(p95 / factor, color=color, linewidth=1, linestyle=(0, (5, 3)))
+                    axes.axhline(
+                        p95 / factor,
+                        color=color,
+                        linewidth=1,
+                        linestyle=(0, (5, 3)),
+                        path_effects=_outlined(2.4),
+                    )
                     drawn.append(p95 / factor)
                     value = f"{_number(p95 / factor, language)} {unit}"
                     text = gettext(
@@ -264,6 +307,33 @@ def render_chart(series: Sequence[Series], request: ChartRequest) -> str:
     return _inline_safe(buffer.getvalue())
 
 
+def _outlined(width: float) -> list[Any]:
+    """A line in its channel's colour edged with the text colour (``currentColor``): whatever
+    the legend's colour, the line stands out 3:1 from the light or the dark background
+    (WCAG 1.4.11), as the text does."""
+    from matplotlib import patheffects
+
+    return [patheffects.withStroke(linewidth=width, foreground=_TEXT_SENTINEL)]
+
+
+def _line(axes: Any, xs: list[float], ys: list[float], color: str, index: int, count: int) -> None:
+    """A channel's line with its marker every few points, the channels' markers staggered."""
+    marker, _ = MARKERS[index % len(MARKERS)]
+    every = max(len(xs) // _MARKS_PER_LINE, 1)
+    axes.plot(
+        xs,
+        ys,
+        color=color,
+        linewidth=1.3,
+        marker=marker,
+        markersize=5,
+        markeredgecolor=_TEXT_SENTINEL,
+        markeredgewidth=0.8,
+        markevery=(index * every // max(count, 1), every),
+        path_effects=_outlined(2.9),
+    )
+
+
 def _canvas() -> tuple[Any, Any]:
     """The process's figure and axes, emptied of the previous chart (under ``_lock``).
 
@@ -272,7 +342,7 @@ def _canvas() -> tuple[Any, Any]:
     global _reused
     if _reused is None:
         figure = _figure_class()(figsize=(WIDTH_INCHES, HEIGHT_INCHES))
-        axes = figure.add_axes((0.09, 0.12, 0.89, 0.76))
+        axes = figure.add_axes(PLOT_AREA)
         axes.grid(True, linewidth=0.6)
         _reused = (figure, axes)
         return _reused
@@ -318,7 +388,8 @@ def _state_percentiles(figure: Any, stated: list[tuple[str, str]], language: str
     from matplotlib.lines import Line2D
 
     handles = [
-        Line2D([], [], color=color, linewidth=1, linestyle=(0, (5, 3))) for _, color in stated
+        Line2D([], [], color=color, linewidth=1, linestyle=(0, (5, 3)), path_effects=_outlined(2.4))
+        for _, color in stated
     ]
     figure.legend(
         handles,

@@ -73,6 +73,7 @@ READ_ROUTES: dict[str, tuple[str, ...]] = {
         "/api/sensors",
         "/api/sensors/{sensor_id}/chart_legend",
         "/api/sensors/{sensor_id}/chart/svg",
+        "/api/sensors/{sensor_id}/chart/data",
     ),
 }
 _SCOPE_OF_ROUTE = {route: scope for scope, routes in READ_ROUTES.items() for route in routes}

@@ -22,7 +22,15 @@ from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.i18n import N_
-from portal.provider.monitoring.chart import ChartRequest, Series, Span, render_chart
+from portal.provider.monitoring.chart import (
+    MARKERS,
+    PLOT_AREA,
+    ChartRequest,
+    Series,
+    Span,
+    channel_figures,
+    render_chart,
+)
 from portal.provider.monitoring.queries import (
     SENSORS,
     SensorFiltersDep,
@@ -31,6 +39,8 @@ from portal.provider.monitoring.queries import (
 )
 from portal.provider.monitoring.schemas.sensors import (
     SENSOR_COLUMNS,
+    ChartChannelOut,
+    ChartDataOut,
     LegendEntryOut,
     SensorOut,
     legend_entry_out,
@@ -150,7 +160,10 @@ def chart_series(
     """The legend's channels with their points over [start, end]: one range scan of the raw
     samples (sensor, time) or of one resolution of the roll-ups (sensor, resolution, start)."""
     legend = _legend(db, sensor_id)
-    series = {entry.key: Series(entry.name, entry.unit or "", entry.color) for entry in legend}
+    series = {
+        entry.key: Series(entry.name, entry.unit or "", entry.color, key=entry.key)
+        for entry in legend
+    }
     resolution, step = _SPAN_SOURCE[span]
     if resolution is None:
         raw = (
@@ -228,4 +241,48 @@ def chart_svg(
             "Cache-Control": "private, no-store",
             "Server-Timing": f"chart;dur={(time.perf_counter() - started) * 1000:.1f}",
         },
+    )
+
+
+@router.get("/{sensor_id}/chart/data", response_model=ChartDataOut)
+def chart_data(
+    sensor_id: uuid.UUID,
+    db: SessionDep,
+    principal: CurrentPrincipal,
+    span: Annotated[Span, Query(description="The period read, up to now.")] = Span.LAST_2_HOURS,
+) -> ChartDataOut:
+    """The points the SVG chart of the same span draws, and what it says in one sentence per
+    channel (last, lowest, highest, 95th percentile): the portal's text alternative, table and
+    readout of the chart (docs/decisions/readable-charts.md)."""
+    sensor = _visible_sensor(db, principal, sensor_id)
+    end = datetime.now(UTC)
+    request = ChartRequest(span, end, "en", ZoneInfo("UTC"), _SPAN_SOURCE[span][1])
+    channels = []
+    for index, channel in enumerate(chart_series(db, sensor.id, span, request.start, end)):
+        figures = channel_figures(channel)
+        channels.append(
+            ChartChannelOut(
+                key=channel.key,
+                name=channel.name,
+                unit=channel.unit,
+                color=channel.color,
+                marker=MARKERS[index % len(MARKERS)][1],
+                at=[datetime.fromtimestamp(moment, UTC) for moment in channel.times],
+                values=channel.values,
+                lows=channel.lows,
+                highs=channel.highs,
+                last=figures.last,
+                minimum=figures.minimum,
+                maximum=figures.maximum,
+                percentile95=figures.percentile_95,
+            )
+        )
+    left, _, width, _ = PLOT_AREA
+    return ChartDataOut(
+        span=span.value,
+        start=request.start,
+        end=end,
+        plot_left=left,
+        plot_width=width,
+        channels=channels,
     )

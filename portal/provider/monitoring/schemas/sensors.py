@@ -1,13 +1,14 @@
 """Sensors and their chart legends as the API shows them (spec section 3: Sensor, Sensor chart
 legend entry)."""
 
+import datetime as dt
 from typing import Any
 
 from pydantic import Field
 from sqlalchemy import Row
 from sqlmodel import col
 
-from portal.provider.platform.hydra import Resource, iri
+from portal.provider.platform.hydra import ApiModel, Resource, iri
 from portal.provider.platform.models import Sensor, SensorLegendEntry
 
 
@@ -37,6 +38,47 @@ class LegendEntryOut(Resource):
     unit: str | None
     # Hex without '#' (spec section 3).
     color: str
+
+
+class ChartChannelOut(ApiModel):
+    key: str
+    name: str
+    unit: str
+    # Hex without '#', as the legend's.
+    color: str
+    marker: str = Field(
+        description="The line's marker: circle, square, triangle, diamond, hexagon or pentagon."
+    )
+    at: list[dt.datetime] = Field(description="The points' moments, oldest first (UTC).")
+    values: list[float] = Field(
+        description="The value drawn at each moment (an average for the roll-up spans)."
+    )
+    lows: list[float] = Field(
+        description="Each hour's or day's minimum (roll-up spans; empty otherwise)."
+    )
+    highs: list[float] = Field(
+        description="Each hour's or day's maximum (roll-up spans; empty otherwise)."
+    )
+    last: float | None
+    minimum: float | None
+    maximum: float | None
+    percentile95: float | None = Field(
+        description="Nearest rank of the values, after the highest 5 %."
+    )
+
+
+class ChartDataOut(ApiModel):
+    type: str = Field(default="SensorChartData", alias="@type")
+    span: str
+    start: dt.datetime
+    end: dt.datetime
+    plot_left: float = Field(
+        description="Where the SVG chart's time axis starts, as a fraction of its width."
+    )
+    plot_width: float = Field(
+        description="The time axis's length, as a fraction of the chart's width."
+    )
+    channels: list[ChartChannelOut]
 
 
 # What a sensor shows, read by the list as rows: building 2 000 entities was half of its cost.
