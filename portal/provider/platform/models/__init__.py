@@ -79,6 +79,11 @@ from portal.provider.platform.models.support import (
     TicketReadMark,
     TicketStatus,
 )
+from portal.provider.platform.models.webhooks import (
+    WebhookDelivery,
+    WebhookDeliveryState,
+    WebhookEndpoint,
+)
 
 # Every table of the provider, for migrations and tests.
 metadata = SQLModel.metadata
@@ -148,6 +153,9 @@ __all__ = [
     "User",
     "UserAssistant",
     "UserAuxiliaryCompany",
+    "WebhookDelivery",
+    "WebhookDeliveryState",
+    "WebhookEndpoint",
     "fold",
     "metadata",
     "utcnow",
