@@ -6,6 +6,10 @@ are sent, signed per the Standard Webhooks specification, from an outbox.
   only the receiving company's services): one ``webhook_deliveries`` row per subscribed, enabled
   endpoint, its body ``{type, timestamp, data}`` written once. Rows are added under a lock held to
   the commit (PostgreSQL's advisory lock), so their integer ids commit in their order.
+- ``announce_change`` does the same for an object a domain shows through the renderer it
+  registered for its kind (``register``, by the app: ``portal.provider.webhook_events``), read
+  by a reader of each company alone (``company_reader``), so a shared object carries only
+  what that company may see.
 - ``deliver_due`` sends them: after each commit that added some (a small thread pool), and every
   few seconds from ``run_delivery_loop`` for the retries. A worker first claims the endpoint (one
   atomic UPDATE, so several workers or instances never deliver one endpoint at once), then sends
@@ -33,11 +37,13 @@ import httpx
 import sqlalchemy as sa
 from sqlalchemy import CursorResult, Engine, event
 from sqlalchemy.orm import Session
+from sqlmodel import Session as ModelSession
 from sqlmodel import col, select
 from standardwebhooks import Webhook
 
 from portal.i18n import gettext
 from portal.logs import redact
+from portal.permissions import CLIENT_ROLES, rules_for
 from portal.provider.platform import outbound, sealed
 from portal.provider.platform.mail.webhooks import send_endpoint_disabled
 from portal.provider.platform.models import (
@@ -46,6 +52,8 @@ from portal.provider.platform.models import (
     WebhookEndpoint,
     utcnow,
 )
+from portal.provider.platform.people import Person
+from portal.provider.platform.security import Principal
 from portal.settings import get_settings
 
 logger = logging.getLogger(__name__)
@@ -120,22 +128,24 @@ def _lock(db: Session) -> None:
         db.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK_KEY})
 
 
-def enqueue(db: Session, endpoint: WebhookEndpoint, event_type: str, data: dict[str, Any]) -> None:
+def enqueue(
+    db: ModelSession, endpoint: WebhookEndpoint, event_type: str, data: dict[str, Any]
+) -> WebhookDelivery:
     """Add one event for ``endpoint`` to ``db``'s transaction; it leaves after the commit."""
     _lock(db)
-    db.add(
-        WebhookDelivery(
-            message_id=f"msg_{uuid.uuid4().hex}",
-            endpoint_id=endpoint.id,
-            event_type=event_type,
-            payload=body(event_type, utcnow(), data),
-        )
+    delivery = WebhookDelivery(
+        message_id=f"msg_{uuid.uuid4().hex}",
+        endpoint_id=endpoint.id,
+        event_type=event_type,
+        payload=body(event_type, utcnow(), data),
     )
+    db.add(delivery)
     db.info[_WAKE_KEY] = True
+    return delivery
 
 
 def announce(
-    db: Session,
+    db: ModelSession,
     event_type: str,
     company_ids: Iterable[uuid.UUID],
     render: Callable[[uuid.UUID], dict[str, Any]],
@@ -161,6 +171,37 @@ def announce(
         enqueue(db, endpoint, event_type, rendered[endpoint.company_id])
         queued += 1
     return queued
+
+
+# How a domain shows one of its objects to a company: (database, the object's id, a reader
+# of that company alone) → the JSON of its item route.
+Render = Callable[[ModelSession, uuid.UUID, Principal], dict[str, Any]]
+_RENDERERS: dict[str, Render] = {}
+
+
+def register(kind: str, render: Render) -> None:
+    """``render`` shows the objects of the events ``{kind}.…``."""
+    _RENDERERS[kind] = render
+
+
+def company_reader(company_id: uuid.UUID) -> Principal:
+    """Who reads an event's object for one company: no user, that company alone, the rules any
+    customer role may hold (each endpoint chose its events; its managers chose it)."""
+    nobody = Person(uuid.UUID(int=0), "", (), True)
+    return Principal(nobody, None, None, frozenset({company_id}), rules_for(CLIENT_ROLES))
+
+
+def announce_change(
+    db: ModelSession, event_type: str, object_id: uuid.UUID, company_ids: Iterable[uuid.UUID]
+) -> int:
+    """``announce`` the change of the object ``object_id``, shown by its kind's renderer to
+    each company (in English: the payload is for machines, its labels are a courtesy)."""
+    kind = event_type.split(".", 1)[0]
+
+    def render(company: uuid.UUID) -> dict[str, Any]:
+        return _RENDERERS[kind](db, object_id, company_reader(company))
+
+    return announce(db, event_type, company_ids, render)
 
 
 @event.listens_for(Session, "after_commit")
