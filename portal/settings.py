@@ -183,6 +183,8 @@ class Settings(BaseSettings):
     webhook_timeout_seconds: float = Field(default=10, gt=0)
     webhook_retry_seconds: float = Field(default=5, gt=0)
     webhook_retry_window_hours: float = Field(default=24, gt=0)
+    # How long the delivery log keeps a delivered or failed event.
+    webhook_delivery_retention_days: int = Field(default=30, ge=1)
 
     @field_validator("trusted_proxies")
     @classmethod
