@@ -189,8 +189,8 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     ),
     # Issue 49: a ticket's conversation (the principal, the ticket, the page with its count and
     # each message's files as JSON) and opening a ticket (the principal, the service, the rate
-    # count, the feed's lock and number, the ticket, its event, the audit entry, the commit,
-    # and the answer read as "a ticket" reads it).
+    # count, the feed's lock and number, the ticket, its event, the company's webhook endpoints
+    # (issue 51), the audit entry, the commit, and the answer read as "a ticket" reads it).
     Endpoint(
         "messages of a ticket",
         "/provider/api/tickets/{alice_ticket}/messages",
@@ -204,7 +204,19 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         "POST",
         "open_ticket",
         (1,),
-        round_trips=11,
+        round_trips=12,
+    ),
+    # Issue 51: a company's webhook endpoints, as their page lists them, and registering one
+    # (the principal, the user's main company, the endpoint and its audit entry).
+    Endpoint("webhooks", "/provider/api/webhooks", ALICE, round_trips=2),
+    Endpoint(
+        "register a webhook",
+        "/provider/api/webhooks",
+        ALICE,
+        "POST",
+        "webhook",
+        (1,),
+        round_trips=5,
     ),
     # Issue 16: the heavy tenant's dashboard, under 50 ms at the median at 1 connection.
     Endpoint(

@@ -18,7 +18,14 @@ import redis
 from bench.generate.loader import plain_url
 from bench.generate.run import NotPostgreSQL, sqlalchemy_url
 from bench.run import report
-from bench.run.bodies import Body, import_body, login_body, open_ticket_body, token_body
+from bench.run.bodies import (
+    Body,
+    import_body,
+    login_body,
+    open_ticket_body,
+    token_body,
+    webhook_body,
+)
 from bench.run.browsers import simulate, watch_monitoring
 from bench.run.database import capture, database_limit, render
 from bench.run.endpoints import ALICE, DEEP_PAGES, ENDPOINTS, PLACEHOLDERS, Endpoint
@@ -80,6 +87,8 @@ def _prepare(
     elif endpoint.body == "open_ticket":
         with psycopg.connect(database_url) as connection:
             body = open_ticket_body(connection, endpoint.user)
+    elif endpoint.body == "webhook":
+        body = webhook_body()
     item = Prepared(endpoint, endpoint.path.format(**values), body)
     if endpoint.token:
         made = httpx.post(f"{server.url}/provider/api/personal_tokens",
