@@ -84,6 +84,7 @@ EXPECTED_PERMISSIONS = {
     "newTicket": ("write", "Ticket"),
     # Issue 51: personal API tokens, for those who may make them.
     "apiAccess": ("create", "ApiToken"),
+    "webhooks": ("manage", "Webhook"),
 }
 
 

@@ -41,6 +41,7 @@ from portal.client.models.tickets import (
     TicketMessage,
 )
 from portal.client.models.users import User, UserFilters, UserPayload
+from portal.client.models.webhooks import Webhook, WebhookDelivery
 
 __all__ = [
     "Attribute",
@@ -81,4 +82,6 @@ __all__ = [
     "User",
     "UserFilters",
     "UserPayload",
+    "Webhook",
+    "WebhookDelivery",
 ]

@@ -5,13 +5,13 @@ import reflex as rx
 from reflex.vars import ObjectVar
 
 from portal.components.confirm_dialog import confirm_dialog
+from portal.components.copy_field import MONO, copy_field
 from portal.components.forms import field
 from portal.components.i18n import _
 from portal.pages.api_access.state import EXPIRY_DAYS, SCOPE_LABELS, ApiAccessState, TokenRow
 from portal.permissions import TOKEN_SCOPES
 from portal.state.session import SessionState
 
-_MONO = {"font_family": "var(--code-font-family)"}
 _EXPIRY_LABELS = {
     "30": _("30 days"),
     "90": _("90 days"),
@@ -32,28 +32,12 @@ def _new_token() -> rx.Component:
                 ),
                 weight="medium",
             ),
-            rx.flex(
-                rx.input(
-                    value=ApiAccessState.new_token,
-                    read_only=True,
-                    flex="1",
-                    min_width="0",
-                    style=_MONO,
-                    aria_label=_("New API token"),
-                    data_testid="new-token",
-                    on_focus=rx.call_script("document.activeElement.select()"),
-                ),
-                rx.button(
-                    rx.cond(
-                        ApiAccessState.copied, rx.icon("check", size=14), rx.icon("copy", size=14)
-                    ),
-                    rx.cond(ApiAccessState.copied, _("Copied"), _("Copy")),
-                    on_click=ApiAccessState.copy,
-                    variant="soft",
-                ),
-                spacing="2",
-                width="100%",
-                wrap="wrap",
+            copy_field(
+                ApiAccessState.new_token,
+                ApiAccessState.copied,
+                ApiAccessState.copy,
+                _("New API token"),
+                "new-token",
             ),
             rx.button(
                 _("I have copied it"),
@@ -265,7 +249,7 @@ def _how_to_call() -> rx.Component:
             rx.el.pre(
                 ApiAccessState.examples.join("\n"),
                 style={
-                    **_MONO,
+                    **MONO,
                     "font_size": "13px",
                     "white_space": "pre-wrap",
                     "word_break": "break-all",
