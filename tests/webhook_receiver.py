@@ -1,6 +1,7 @@
 """A real HTTPS webhook receiver for the tests: a threaded HTTP server on 127.0.0.1 behind TLS,
-with a certificate of its own certificate authority (trustme) for a host name the tests
-resolve to it. It keeps what it received and answers what the test scripted."""
+with a certificate of its own certificate authority (trustme) for a host name the provider
+tests resolve to it (or for 127.0.0.1 itself, as the browser tests' portal reaches it). It keeps
+what it received and answers what the test scripted."""
 
 import ssl
 import threading
@@ -35,6 +36,7 @@ class Reply:
 class Receiver:
     port: int
     ca_file: Path
+    host: str = HOST
     received: list[Received] = field(default_factory=list)
     # The replies to the next requests, in order; then ``default``.
     script: list[Reply] = field(default_factory=list)
@@ -42,7 +44,7 @@ class Receiver:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def url(self, path: str = "/hook") -> str:
-        return f"https://{HOST}:{self.port}{path}"
+        return f"https://{self.host}:{self.port}{path}"
 
     def reply(self) -> Reply:
         with self.lock:
@@ -78,16 +80,16 @@ def _handler(receiver: Receiver) -> type[BaseHTTPRequestHandler]:
 
 
 @contextmanager
-def https_receiver(directory: Path) -> Iterator[Receiver]:
+def https_receiver(directory: Path, host: str = HOST) -> Iterator[Receiver]:
     authority = trustme.CA()
-    certificate = authority.issue_cert(HOST)
+    certificate = authority.issue_cert(host)
     ca_file = directory / "webhook-ca.pem"
     authority.cert_pem.write_to_path(str(ca_file))
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     certificate.configure_cert(context)
     server = ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
     server.daemon_threads = True
-    receiver = Receiver(port=server.server_address[1], ca_file=ca_file)
+    receiver = Receiver(port=server.server_address[1], ca_file=ca_file, host=host)
     server.RequestHandlerClass = _handler(receiver)
     server.socket = context.wrap_socket(server.socket, server_side=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

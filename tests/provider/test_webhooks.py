@@ -30,7 +30,7 @@ from portal.provider.platform.models import (
 from tests.provider.conftest import SignIn, World
 from tests.provider.mailbox import body, eml_messages
 from tests.provider.settings_override import overridden
-from tests.provider.webhook_receiver import HOST, Received, Receiver, Reply, https_receiver
+from tests.webhook_receiver import HOST, Received, Receiver, Reply, https_receiver
 
 WEBHOOKS = "/api/webhooks"
 PUBLIC_HOST = "hooks.example.com"
