@@ -1,5 +1,6 @@
 """A value shown once to be copied — a new API token, a webhook's signing secret: read-only,
-selected on focus, in the code font, with a button that copies it and says so."""
+selected on focus, in the code font, with a button that copies it and says so; and the callout
+that shows it with what it is and a button to put it away."""
 
 from typing import Any
 
@@ -37,4 +38,27 @@ def copy_field(
         spacing="2",
         width="100%",
         wrap="wrap",
+    )
+
+
+def shown_once(
+    intro: rx.Var | str,
+    value: rx.Var[str] | str,
+    copied: rx.Var[bool] | bool,
+    on_copy: Any,
+    on_dismiss: Any,
+    label: rx.Var | str,
+    test_id: str,
+) -> rx.Component:
+    return rx.callout.root(
+        rx.callout.icon(rx.icon("key-round")),
+        rx.vstack(
+            rx.text(intro, weight="medium", word_break="break-word"),
+            copy_field(value, copied, on_copy, label, test_id),
+            rx.button(_("I have copied it"), variant="outline", size="1", on_click=on_dismiss),
+            spacing="2",
+            width="100%",
+        ),
+        color_scheme="amber",
+        width="100%",
     )

@@ -28,7 +28,7 @@ from portal.provider.platform.models import (
     utcnow,
 )
 from tests.provider.conftest import SignIn, World
-from tests.provider.mailbox import body, eml_messages
+from tests.provider.mailbox import body, eml_messages, empty
 from tests.provider.settings_override import overridden
 from tests.webhook_receiver import HOST, Received, Receiver, Reply, https_receiver
 
@@ -465,6 +465,7 @@ async def test_after_the_retry_window_the_endpoint_is_disabled_and_its_managers_
     engine: sa.Engine,
     mail_dir: Path,
 ) -> None:
+    empty(mail_dir)
     await sign_in("alice")
     endpoint = await _register(client, receiver.url())
     receiver.default = Reply(500)

@@ -5,7 +5,7 @@ import reflex as rx
 from reflex.vars import ObjectVar
 
 from portal.components.confirm_dialog import confirm_dialog
-from portal.components.copy_field import MONO, copy_field
+from portal.components.copy_field import MONO, shown_once
 from portal.components.forms import field
 from portal.components.i18n import _
 from portal.pages.api_access.state import EXPIRY_DAYS, SCOPE_LABELS, ApiAccessState, TokenRow
@@ -22,34 +22,17 @@ _STATE_COLOURS = {"active": "grass", "expired": "gray", "revoked": "red"}
 
 
 def _new_token() -> rx.Component:
-    return rx.callout.root(
-        rx.callout.icon(rx.icon("key-round")),
-        rx.vstack(
-            rx.text(
-                _(
-                    "Your new token, shown only now: copy it into your tool. Whoever has it "
-                    "reads what it allows, as you."
-                ),
-                weight="medium",
-            ),
-            copy_field(
-                ApiAccessState.new_token,
-                ApiAccessState.copied,
-                ApiAccessState.copy,
-                _("New API token"),
-                "new-token",
-            ),
-            rx.button(
-                _("I have copied it"),
-                variant="outline",
-                size="1",
-                on_click=ApiAccessState.dismiss_token,
-            ),
-            spacing="2",
-            width="100%",
+    return shown_once(
+        _(
+            "Your new token, shown only now: copy it into your tool. Whoever has it reads what "
+            "it allows, as you."
         ),
-        color_scheme="amber",
-        width="100%",
+        ApiAccessState.new_token,
+        ApiAccessState.copied,
+        ApiAccessState.copy,
+        ApiAccessState.dismiss_token,
+        _("New API token"),
+        "new-token",
     )
 
 

@@ -5,7 +5,7 @@ import reflex as rx
 from reflex.vars import ObjectVar
 
 from portal.components.confirm_dialog import confirm_dialog
-from portal.components.copy_field import MONO, copy_field
+from portal.components.copy_field import MONO, shown_once
 from portal.components.forms import field
 from portal.components.i18n import _
 from portal.pages.webhooks.models import EVENT_LABELS, EVENT_TYPES, DeliveryRow, WebhookRow
@@ -15,36 +15,18 @@ _STATE_COLOURS = {"pending": "amber", "delivered": "grass", "failed": "red"}
 
 
 def _new_secret() -> rx.Component:
-    return rx.callout.root(
-        rx.callout.icon(rx.icon("key-round")),
-        rx.vstack(
-            rx.text(
-                _(
-                    "The signing secret of {url}, shown only now: copy it into your receiver, "
-                    "which verifies each event's signature with it.",
-                    url=WebhooksState.secret_url,
-                ),
-                weight="medium",
-                word_break="break-all",
-            ),
-            copy_field(
-                WebhooksState.new_secret,
-                WebhooksState.copied,
-                WebhooksState.copy,
-                _("Signing secret"),
-                "new-secret",
-            ),
-            rx.button(
-                _("I have copied it"),
-                variant="outline",
-                size="1",
-                on_click=WebhooksState.dismiss_secret,
-            ),
-            spacing="2",
-            width="100%",
+    return shown_once(
+        _(
+            "The signing secret of {url}, shown only now: copy it into your receiver, which "
+            "verifies each event's signature with it.",
+            url=WebhooksState.secret_url,
         ),
-        color_scheme="amber",
-        width="100%",
+        WebhooksState.new_secret,
+        WebhooksState.copied,
+        WebhooksState.copy,
+        WebhooksState.dismiss_secret,
+        _("Signing secret"),
+        "new-secret",
     )
 
 

@@ -28,14 +28,12 @@ import logging
 import secrets
 import uuid
 from collections.abc import Callable, Iterable
-from concurrent.futures import Future, ThreadPoolExecutor, wait
 from datetime import datetime, timedelta
-from threading import Lock
 from typing import Any, cast
 
 import httpx
 import sqlalchemy as sa
-from sqlalchemy import CursorResult, Engine, event
+from sqlalchemy import CursorResult, Engine
 from sqlalchemy.orm import Session
 from sqlmodel import Session as ModelSession
 from sqlmodel import col, select
@@ -45,6 +43,7 @@ from portal.i18n import gettext
 from portal.logs import redact
 from portal.permissions import CLIENT_ROLES, rules_for
 from portal.provider.platform import outbound, sealed
+from portal.provider.platform.after_commit import AfterCommit
 from portal.provider.platform.mail.webhooks import send_endpoint_disabled
 from portal.provider.platform.models import (
     WebhookDelivery,
@@ -82,10 +81,6 @@ DISABLED_MANUALLY = "manual"
 
 # Any number of this application's own: the key of the lock of the deliveries' writers.
 _LOCK_KEY = 5_104_051
-_WAKE_KEY = "patchbay_webhooks_wake"
-_executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="webhooks")
-_pending: set[Future[int]] = set()
-_pending_lock = Lock()
 
 
 def new_secret() -> str:
@@ -140,7 +135,7 @@ def enqueue(
         payload=body(event_type, utcnow(), data),
     )
     db.add(delivery)
-    db.info[_WAKE_KEY] = True
+    _after_commit.request(db)
     return delivery
 
 
@@ -204,35 +199,9 @@ def announce_change(
     return announce(db, event_type, company_ids, render)
 
 
-@event.listens_for(Session, "after_commit")
-def _deliver_queued(db: Session) -> None:
-    if not db.info.pop(_WAKE_KEY, False):
-        return
-    bind = db.get_bind()
-    engine = bind if isinstance(bind, Engine) else bind.engine
-    future = _executor.submit(deliver_due, engine)
-    with _pending_lock:
-        _pending.add(future)
-    future.add_done_callback(_forget)
-
-
-@event.listens_for(Session, "after_rollback")
-def _drop_queued(db: Session) -> None:
-    db.info.pop(_WAKE_KEY, None)
-
-
-def _forget(future: Future[int]) -> None:
-    with _pending_lock:
-        _pending.discard(future)
-    if not future.cancelled() and future.exception() is not None:
-        logger.error("The webhook outbox could not be read", exc_info=future.exception())
-
-
 def wait_for_deliveries(timeout: float = 60) -> None:
     """Block until the deliveries started by the commits so far have ended (tests)."""
-    with _pending_lock:
-        pending = set(_pending)
-    wait(pending, timeout=timeout)
+    _after_commit.wait(timeout)
 
 
 def _aware(moment: datetime) -> datetime:
@@ -387,6 +356,9 @@ def disable_failing(db: Session, endpoint: WebhookEndpoint) -> None:
     fail_pending(db, endpoint.id)
     send_endpoint_disabled(db, endpoint)
     logger.warning("Webhook endpoint %s disabled: failing for the whole retry window", endpoint.id)
+
+
+_after_commit = AfterCommit("webhooks", deliver_due, "The webhook outbox could not be read")
 
 
 async def run_delivery_loop(engine: Engine, interval: float = LOOP_SECONDS) -> None:
