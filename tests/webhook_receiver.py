@@ -30,6 +30,8 @@ class Reply:
     body: bytes = b"ok"
     delay: float = 0
     headers: tuple[tuple[str, str], ...] = ()
+    # Sent a byte at a time with this pause between them, after the headers.
+    drip: float = 0
 
 
 @dataclass
@@ -69,7 +71,13 @@ def _handler(receiver: Receiver) -> type[BaseHTTPRequestHandler]:
                     self.send_header(name, value)
                 self.send_header("content-length", str(len(reply.body)))
                 self.end_headers()
-                self.wfile.write(reply.body)
+                if reply.drip:
+                    for byte in reply.body:
+                        self.wfile.write(bytes([byte]))
+                        self.wfile.flush()
+                        time.sleep(reply.drip)
+                else:
+                    self.wfile.write(reply.body)
             except (BrokenPipeError, ConnectionResetError, ssl.SSLError):
                 pass  # the client gave up waiting (the timeout tests)
 

@@ -577,6 +577,13 @@ def test_at_most_4_kib_of_an_answer_is_read(receiver: Receiver) -> None:
     assert len(answer.excerpt) == outbound.MAX_BODY
 
 
+def test_an_answer_dripped_slower_than_the_timeout_is_cut(receiver: Receiver) -> None:
+    # Each byte comes well within the timeout; the whole answer would not.
+    receiver.script = [Reply(200, b"x" * 40, drip=0.1)]
+    with pytest.raises(httpx.ReadTimeout):
+        outbound.post(receiver.url(), b"{}", {})
+
+
 def test_an_unknown_certificate_authority_is_refused(receiver: Receiver) -> None:
     with overridden(webhook_ca_file=""), pytest.raises(httpx.ConnectError):
         outbound.post(receiver.url(), b"{}", {})

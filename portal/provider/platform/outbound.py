@@ -160,6 +160,9 @@ def post(url: str, body: bytes, headers: dict[str, str]) -> Answer:
             excerpt += chunk
             if len(excerpt) >= MAX_BODY:
                 break
+            # httpx bounds each read; a receiver dripping its answer is bounded here as a whole.
+            if time.perf_counter() - started > settings.webhook_timeout_seconds:
+                raise httpx.ReadTimeout("The answer took longer than the timeout.")
     latency = round((time.perf_counter() - started) * 1000)
     return Answer(
         status=response.status_code,
