@@ -21,7 +21,10 @@ from standardwebhooks import Webhook, WebhookVerificationError
 
 from portal.permissions import Role
 from portal.provider.platform import outbound, webhooks
+from portal.provider.platform.api_tokens import READ_SCOPES, issue_token
 from portal.provider.platform.models import (
+    ApiTokenKind,
+    User,
     WebhookDelivery,
     WebhookDeliveryState,
     WebhookEndpoint,
@@ -142,6 +145,28 @@ async def test_a_user_without_the_permission_gets_403_on_every_route(
         ("GET", f"{path}/deliveries", None),
     ):
         response = await client.request(method, url, json=json_body)
+        assert response.status_code == 403, (method, url, response.text)
+
+
+async def test_a_personal_api_token_reaches_no_webhook_route(
+    client: httpx.AsyncClient, sign_in: SignIn, managers: World
+) -> None:
+    await sign_in("alice")
+    endpoint = await _register(client, f"https://{PUBLIC_HOST}/hook")
+    await client.get("/logout")
+    with Session(managers.engine) as db:
+        owner = db.get_one(User, managers.users["alice"])
+        _, value = issue_token(db, owner, "NOC", READ_SCOPES, kind=ApiTokenKind.PERSONAL)
+        db.commit()
+    bearer = {"Authorization": f"Bearer {value}"}
+    assert (await client.get("/api/services", headers=bearer)).status_code == 200
+    for method, url in (
+        ("GET", WEBHOOKS),
+        ("GET", f"{WEBHOOKS}/{endpoint['id']}"),
+        ("GET", f"{WEBHOOKS}/{endpoint['id']}/deliveries"),
+        ("POST", f"{WEBHOOKS}/{endpoint['id']}/rotate_secret"),
+    ):
+        response = await client.request(method, url, headers=bearer)
         assert response.status_code == 403, (method, url, response.text)
 
 
