@@ -73,6 +73,9 @@ VIEW_AUDIT_LOG = Rule("view", "AuditLog")
 # Issue 51: personal API tokens, with which a customer's own tools read what the user may read
 # (docs/decisions/personal-api-tokens.md).
 CREATE_API_TOKENS = Rule("create", "ApiToken")
+# Issue 51: a company's webhook endpoints, registered by its user managers
+# (docs/decisions/webhooks.md).
+MANAGE_WEBHOOKS = Rule("manage", "Webhook")
 
 # Who is granted what: each rule with the roles that grant it. ``None`` means any signed-in user
 # holding at least one role.
@@ -97,6 +100,7 @@ PERMISSION_TABLE: tuple[tuple[Rule, frozenset[Role] | None], ...] = (
     (VIEW_AUDIT_LOG, frozenset({Role.ADMIN})),
     (WRITE_TICKETS, frozenset(CLIENT_ROLES)),
     (CREATE_API_TOKENS, frozenset({Role.MANAGE_USERS})),
+    (MANAGE_WEBHOOKS, frozenset({Role.MANAGE_USERS})),
 )
 RULES = frozenset(rule for rule, _granted in PERMISSION_TABLE)
 

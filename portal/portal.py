@@ -23,6 +23,7 @@ from portal.provider import housekeeping
 from portal.provider.main import ProviderMount, prepare_database
 from portal.provider.main import create_app as create_provider_app
 from portal.provider.monitoring import rollup
+from portal.provider.platform import webhooks
 from portal.provider.platform.limits import RequestLimits
 from portal.provider.platform.mail.notices import send_due_notices
 from portal.provider.platform.mail.outbox import run_delivery_loop
@@ -130,6 +131,11 @@ if not settings.provider_api_url:
     async def mail_delivery() -> None:
         """The outbox: mails leave, and are tried again after a failure, from here."""
         await run_delivery_loop(provider.state.engine, producers=(send_due_notices,))
+
+    @app.register_lifespan_task
+    async def webhook_delivery() -> None:
+        """The webhook outbox: deliveries are tried again after a failure from here."""
+        await webhooks.run_delivery_loop(provider.state.engine)
 
     @app.register_lifespan_task
     async def roll_up_sensor_samples() -> None:

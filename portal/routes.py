@@ -10,6 +10,7 @@ from portal.i18n import N_
 from portal.permissions import (
     CREATE_API_TOKENS,
     MANAGE_INTEGRATION,
+    MANAGE_WEBHOOKS,
     VIEW_AUDIT_LOG,
     VIEW_CONTACTS_MENU,
     VIEW_INVOICES_MENU,
@@ -98,6 +99,8 @@ API_ACCESS = Route(
 SSO_SETTINGS = Route(
     "ssoSettings", "/admin/single-sign-on", N_("Single sign-on"), permission=MANAGE_INTEGRATION
 )
+# Issue 51: a company's webhook endpoints and their delivery logs; reached from API access.
+WEBHOOKS = Route("webhooks", "/account/webhooks", N_("Webhooks"), permission=MANAGE_WEBHOOKS)
 LEGAL_NOTICES = Route("legalNotices", "/legal_notices", N_("Legal notices"), Access.PUBLIC)
 TERMS_OF_USE = Route("termsOfUse", "/terms", N_("Terms of use"), Access.PUBLIC)
 # Issue 54: the accessibility statement, linked from the footer.
@@ -126,6 +129,7 @@ ROUTES = (
     AUDIT_LOG,
     API_ACCESS,
     SSO_SETTINGS,
+    WEBHOOKS,
     LEGAL_NOTICES,
     TERMS_OF_USE,
     ACCESSIBILITY,

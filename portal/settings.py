@@ -173,6 +173,19 @@ class Settings(BaseSettings):
     sensor_rollup_minutes: int = 5
     sensor_path_tags: list[str] = ["product_path", "product_path_backup"]
 
+    # Webhooks (issue 51, docs/decisions/webhooks.md): hosts a webhook may reach although they
+    # resolve to a loopback, private or otherwise internal address (tests, private
+    # deployments), a CA bundle trusted beside the system's for their certificates, each
+    # delivery's timeout, the first wait after a failure (doubled each time, at most an hour)
+    # and how long a delivery is tried before its endpoint is disabled.
+    webhook_allowed_hosts: list[str] = []
+    webhook_ca_file: str = ""
+    webhook_timeout_seconds: float = Field(default=10, gt=0)
+    webhook_retry_seconds: float = Field(default=5, gt=0)
+    webhook_retry_window_hours: float = Field(default=24, gt=0)
+    # How long the delivery log keeps a delivered or failed event.
+    webhook_delivery_retention_days: int = Field(default=30, ge=1)
+
     @field_validator("trusted_proxies")
     @classmethod
     def _proxies_are_addresses(cls, value: list[str]) -> list[str]:

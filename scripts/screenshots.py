@@ -340,6 +340,29 @@ def sso_settings(page: Page) -> None:
     expect(page.locator("#sso-issuer")).to_have_value(re.compile("globex"))
 
 
+def webhooks(page: Page) -> None:
+    """Webhooks with an endpoint just registered: its secret shown once, the endpoint listed."""
+    _log_in(page, "alice@acme-networks.test")
+    page.goto("/account/webhooks")
+    rows = page.get_by_test_id("webhook-row")
+    expect(page.get_by_test_id("no-webhooks").or_(rows.first)).to_be_visible()
+    # The endpoint of the previous shot goes first: each shot shows one.
+    while (left := rows.count()) > 0:
+        rows.first.get_by_role("button").filter(has=page.locator("svg.lucide-trash-2")).click()
+        page.get_by_role("alertdialog").get_by_role("button").last.click()
+        expect(rows).to_have_count(left - 1)
+    page.get_by_role("button").filter(has=page.locator("svg.lucide-plus")).click()
+    dialog = page.get_by_role("dialog")
+    # A public address written as such: checked, and no resolver asked.
+    dialog.locator("#webhook-url").fill("https://185.199.108.153/hooks/patchbay")
+    dialog.locator("#webhook-description").fill("NOC event bus")
+    for index in (0, 1, 2, 4):
+        dialog.get_by_role("checkbox").nth(index).click()
+    dialog.locator("button[type=submit]").click()
+    expect(page.get_by_test_id("new-secret")).to_have_value(re.compile(r"^whsec_"))
+    expect(page.get_by_test_id("webhook-row")).to_be_visible()
+
+
 def _live(page: Page, kind: str) -> Locator:
     """The first card of that kind of sensor that is up (it has samples to draw)."""
     cards = page.locator("[data-testid='sensor-card'][data-status='up']")
@@ -468,6 +491,7 @@ SCREENS: dict[str, Callable[[Page], None]] = {
     "sso-login": sso_login,
     "sso-failure": sso_failure,
     "sso-settings": sso_settings,
+    "webhooks": webhooks,
     "monitoring": monitoring,
     "sensor-chart": sensor_chart,
     "sensor-chart-readout": sensor_chart_readout,

@@ -75,3 +75,14 @@ def open_ticket_body(connection: psycopg.Connection, email: str) -> Body:
         "service": f"/api/services/{service[0]}" if service else None,
     }
     return Body(json.dumps(body).encode(), "application/json")
+
+
+def webhook_body() -> Body:
+    """A webhook endpoint for maintenances (issue 51), on a public address literal: checked as
+    any URL, and no resolver is asked."""
+    body = {
+        "url": "https://93.184.215.14/patchbay",
+        "description": "bench",
+        "eventTypes": ["maintenance.scheduled", "maintenance.updated", "maintenance.cancelled"],
+    }
+    return Body(json.dumps(body).encode(), "application/json")

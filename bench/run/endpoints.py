@@ -198,8 +198,8 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     ),
     # Issue 49: a ticket's conversation (the principal, the ticket, the page with its count and
     # each message's files as JSON) and opening a ticket (the principal, the service, the rate
-    # count, the feed's lock and number, the ticket, its event, the audit entry, the commit,
-    # and the answer read as "a ticket" reads it).
+    # count, the feed's lock and number, the ticket, its event, the company's webhook endpoints
+    # (issue 51), the audit entry, the commit, and the answer read as "a ticket" reads it).
     Endpoint(
         "messages of a ticket",
         "/provider/api/tickets/{alice_ticket}/messages",
@@ -213,7 +213,36 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         "POST",
         "open_ticket",
         (1,),
-        round_trips=11,
+        round_trips=12,
+    ),
+    # Issue 51: a company's webhook endpoints, as their page lists them, one of them, its
+    # delivery log (the principal, the endpoint, the page with its count), registering one (the
+    # principal, the user's main company, the endpoint and its audit entry) and rotating a
+    # secret.
+    Endpoint("webhooks", "/provider/api/webhooks", ALICE, round_trips=2),
+    Endpoint("a webhook", "/provider/api/webhooks/{alice_webhook}", ALICE, round_trips=2),
+    Endpoint(
+        "a webhook's deliveries",
+        "/provider/api/webhooks/{alice_webhook}/deliveries",
+        ALICE,
+        round_trips=3,
+    ),
+    Endpoint(
+        "rotate a webhook's secret",
+        "/provider/api/webhooks/{alice_webhook}/rotate_secret",
+        ALICE,
+        "POST",
+        connections=(1,),
+        round_trips=5,
+    ),
+    Endpoint(
+        "register a webhook",
+        "/provider/api/webhooks",
+        ALICE,
+        "POST",
+        "webhook",
+        (1,),
+        round_trips=5,
     ),
     # Issue 16: the heavy tenant's dashboard, under 50 ms at the median at 1 connection.
     Endpoint(
@@ -372,6 +401,25 @@ PLACEHOLDERS = {
         FROM users WHERE email = 'alice@acme-networks.test'
         ON CONFLICT (user_id) DO UPDATE SET token_hash = EXCLUDED.token_hash
         RETURNING 'pbc_benchmark-feed-of-alice-0123456789'""",
+    # A webhook endpoint of alice's company with 50 deliveries in its log, made here (the data
+    # set has none); delivered already, so no worker tries them.
+    "alice_webhook": """
+        WITH endpoint AS (
+            INSERT INTO webhook_endpoints (id, company_id, url, description, event_types,
+                                           enabled, secret, created_at)
+            SELECT gen_random_uuid(), company_id, 'https://93.184.215.14/bench', 'bench',
+                   '["maintenance.updated"]'::json, true, 'v1.bench', now()
+            FROM users WHERE email = 'alice@acme-networks.test'
+            RETURNING id),
+        logged AS (
+            INSERT INTO webhook_deliveries (message_id, endpoint_id, event_type, payload,
+                                            created_at, state, attempts, next_attempt_at,
+                                            response_status, latency_ms, response_excerpt, error)
+            SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), endpoint.id,
+                   'maintenance.updated', '{}', now() - n * interval '1 minute', 'delivered', 1,
+                   now(), 200, 40, 'ok', ''
+            FROM endpoint, generate_series(1, 50) n)
+        SELECT id FROM endpoint""",
     # Service types in catalogue order up to about 50 000 services (the last one crosses it).
     "types_50k": """
         SELECT string_agg('type.uuid[]=' || id::text, '&' ORDER BY position) FROM (

@@ -25,6 +25,7 @@ from bench.run.bodies import (
     open_ticket_body,
     sso_lookup_body,
     token_body,
+    webhook_body,
 )
 from bench.run.browsers import simulate, watch_monitoring
 from bench.run.database import capture, database_limit, render
@@ -89,6 +90,8 @@ def _prepare(
     elif endpoint.body == "open_ticket":
         with psycopg.connect(database_url) as connection:
             body = open_ticket_body(connection, endpoint.user)
+    elif endpoint.body == "webhook":
+        body = webhook_body()
     item = Prepared(endpoint, endpoint.path.format(**values), body)
     if endpoint.token:
         made = httpx.post(f"{server.url}/provider/api/personal_tokens",

@@ -41,6 +41,7 @@ from portal.client.resources import (
     TerminationDocumentsResource,
     TicketsResource,
     UsersResource,
+    WebhooksResource,
 )
 from portal.logs import REQUEST_ID_HEADER, current_request_id, new_request_id, request_id_var
 
@@ -107,6 +108,7 @@ class ProviderClient:
         self.second_factor = SecondFactorResource(self)
         self.notifications = NotificationsResource(self)
         self.personal_tokens = PersonalTokensResource(self)
+        self.webhooks = WebhooksResource(self)
 
     @property
     def language(self) -> str:

@@ -133,6 +133,14 @@ def user_menu() -> rx.Component:
                     on_click=rx.redirect(routes.SSO_SETTINGS.path),
                 ),
             ),
+            # Issue 51: a company's webhook endpoints, for its user managers.
+            rx.cond(
+                _visible(routes.WEBHOOKS),
+                rx.menu.item(
+                    rx.hstack(rx.icon("webhook", size=16), _(routes.WEBHOOKS.label)),
+                    on_click=rx.redirect(routes.WEBHOOKS.path),
+                ),
+            ),
             # Issue 17: the audit log, for administrators.
             rx.cond(
                 _visible(routes.AUDIT_LOG),

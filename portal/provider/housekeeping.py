@@ -1,5 +1,6 @@
 """The purge of rows that have served their time: expired sessions, used or expired one-time
-tokens, closed rate-limit windows, sent mails, old audit entries and the helpdesk's old events.
+tokens, closed rate-limit windows, sent mails, old audit entries, the helpdesk's old events and
+the webhook deliveries that are done with.
 
 ``purge(engine)`` runs from cron (``python -m portal.provider purge``) or from the provider's
 own periodic task (every ``HOUSEKEEPING_INTERVAL_MINUTES`` in each worker: the deletes are
@@ -19,6 +20,8 @@ from portal.provider.platform.models import (
     OutboxMail,
     ProviderSession,
     RateLimitCounter,
+    WebhookDelivery,
+    WebhookDeliveryState,
     utcnow,
 )
 from portal.provider.platform.ticket_events import purge_events
@@ -57,6 +60,12 @@ def purge(engine: Engine, now: datetime | None = None) -> dict[str, int]:
         ),
         "audit_entries": delete(AuditLog).where(
             col(AuditLog.at) < now - timedelta(days=settings.audit_retention_days)
+        ),
+        # A delivery log entry, once delivered or failed (a pending one is still the outbox).
+        "webhook_deliveries": delete(WebhookDelivery).where(
+            col(WebhookDelivery.state) != WebhookDeliveryState.PENDING,
+            col(WebhookDelivery.created_at)
+            < now - timedelta(days=settings.webhook_delivery_retention_days),
         ),
     }
     deleted: dict[str, int] = {}

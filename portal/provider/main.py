@@ -37,6 +37,7 @@ from portal.provider.platform.origin_check import refuse_foreign_writes
 from portal.provider.platform.responses import JsonLdResponse
 from portal.provider.routers import ROUTERS
 from portal.provider.startup import startup_lock
+from portal.provider.webhook_events import register_renderers
 from portal.settings import get_settings
 
 logger = logging.getLogger(__name__)
@@ -86,6 +87,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
 def create_app(engine: Engine | None = None) -> FastAPI:
     """The provider application on ``engine`` (the settings' database by default)."""
     settings = get_settings()
+    register_renderers()
     app = DocumentedApi(
         title="Patchbay provider API",
         summary="Reference implementation of the provider API the portal relies on.",

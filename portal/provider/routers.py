@@ -22,6 +22,7 @@ from portal.provider.integration.routes.helpdesk import router as helpdesk
 from portal.provider.integration.routes.integration import router as integration
 from portal.provider.integration.routes.integration_files import router as integration_files
 from portal.provider.integration.routes.tokens import router as tokens
+from portal.provider.integration.routes.webhooks import router as webhooks
 from portal.provider.maintenances.routes.calendar_feeds import router as calendar_feeds
 from portal.provider.maintenances.routes.maintenances import router as maintenances
 from portal.provider.monitoring.routes.sensors import router as sensors
@@ -49,6 +50,7 @@ ROUTERS = (
     integration,
     integration_files,
     helpdesk,
+    webhooks,
     # Before the services router: ``/api/services/export`` is not a service id.
     services_export,
     client_references,

@@ -10,6 +10,7 @@ e-mails are thrown away.
 So modules pass in any order (CI runs them with ``-p random_order``).
 """
 
+import json
 import os
 import sqlite3
 import subprocess
@@ -38,6 +39,7 @@ from tests.e2e.helpers import PortalUnderTest, serve
 from tests.e2e.mail import smtp_server
 from tests.e2e.snapshot import DemoSnapshot
 from tests.ports import free_port
+from tests.webhook_receiver import Receiver, https_receiver
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -90,7 +92,17 @@ def smtp_url(mail_dir: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def portal_settings(portal_data: Path, mail_dir: Path, smtp_url: str) -> dict[str, str]:
+def webhook_receiver(portal_data: Path) -> Iterator[Receiver]:
+    """The HTTPS receiver the portal's webhooks reach (issue 51): on 127.0.0.1, let through
+    WEBHOOK_ALLOWED_HOSTS, its certificate authority trusted through WEBHOOK_CA_FILE."""
+    with https_receiver(portal_data, host="127.0.0.1") as receiver:
+        yield receiver
+
+
+@pytest.fixture(scope="session")
+def portal_settings(
+    portal_data: Path, mail_dir: Path, smtp_url: str, webhook_receiver: Receiver
+) -> dict[str, str]:
     """The environment variables the portal runs with, on top of this process's own."""
     port = free_port()
     settings = {
@@ -103,6 +115,8 @@ def portal_settings(portal_data: Path, mail_dir: Path, smtp_url: str) -> dict[st
         "SMTP_URL": smtp_url,
         # Production's log format, so that a browser run shows it whole (test_operations_logs).
         "LOG_FORMAT": "json",
+        "WEBHOOK_ALLOWED_HOSTS": json.dumps([webhook_receiver.host]),
+        "WEBHOOK_CA_FILE": str(webhook_receiver.ca_file),
     }
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         settings["DATABASE_URL"] = f"sqlite:///{portal_data / 'provider.db'}"

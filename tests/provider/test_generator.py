@@ -17,7 +17,13 @@ from sqlmodel import Session, select
 from bench.generate import NotPostgreSQL, Plan, generate
 from bench.generate.loader import plain_url
 from bench.generate.plan import HEAVY_TENANT
-from bench.run.bodies import import_body, login_body, open_ticket_body, sso_lookup_body
+from bench.run.bodies import (
+    import_body,
+    login_body,
+    open_ticket_body,
+    sso_lookup_body,
+    webhook_body,
+)
 from bench.run.database import capture
 from bench.run.endpoints import ENDPOINTS, PLACEHOLDERS, Endpoint
 from portal.provider.demo_data.people import DEMO_PASSWORD, PEOPLE
@@ -253,6 +259,8 @@ def test_each_benchmarked_endpoint_keeps_to_its_round_trip_budget(
     elif endpoint.body == "open_ticket":
         with psycopg.connect(plain_url(database)) as connection:
             body = open_ticket_body(connection, endpoint.user)
+    elif endpoint.body == "webhook":
+        body = webhook_body()
     path = endpoint.path.format(**placeholders)
     captured = capture(
         bench_engine, path, login_body(endpoint.user), endpoint.method, body, endpoint.token

@@ -24,6 +24,9 @@ from portal.provider.platform.models import (
     TicketPriority,
     TicketStatus,
     TokenPurpose,
+    WebhookDelivery,
+    WebhookDeliveryState,
+    WebhookEndpoint,
     utcnow,
 )
 from portal.settings import get_settings
@@ -31,7 +34,15 @@ from tests.provider.conftest import World
 from tests.provider.settings_override import overridden
 
 # The tables the purge keeps bounded.
-_PURGED = (ProviderSession, OneTimeToken, RateLimitCounter, AuditLog, OutboxMail, TicketEvent)
+_PURGED = (
+    ProviderSession,
+    OneTimeToken,
+    RateLimitCounter,
+    AuditLog,
+    OutboxMail,
+    TicketEvent,
+    WebhookDelivery,
+)
 
 
 @pytest.fixture
@@ -80,10 +91,28 @@ def rows(world: World, engine: sa.Engine) -> Iterator[None]:
                 )
             )
             db.flush()  # in this order: the older first, as the feed writes them
+        endpoint = WebhookEndpoint(company_id=world.companies["acme"], url="https://x.test/",
+                                   secret="sealed")  # fmt: skip
+        db.add(endpoint)
+        db.flush()
+        for number, (state, age) in enumerate(
+            (
+                (WebhookDeliveryState.DELIVERED, 31),  # purged
+                (WebhookDeliveryState.FAILED, 31),  # purged
+                (WebhookDeliveryState.DELIVERED, 29),
+                (WebhookDeliveryState.PENDING, 31),  # still the outbox
+            )
+        ):
+            db.add(
+                WebhookDelivery(
+                    message_id=f"msg_{number}", endpoint_id=endpoint.id, event_type="ping",
+                    payload="{}", state=state, created_at=now - timedelta(days=age),
+                )
+            )  # fmt: skip
         db.commit()
     yield
     with engine.begin() as connection:
-        for model in (*_PURGED, TicketFeedHorizon, Ticket):
+        for model in (*_PURGED, WebhookEndpoint, TicketFeedHorizon, Ticket):
             connection.execute(sa.delete(model))
 
 
@@ -100,6 +129,7 @@ def test_the_purge_keeps_what_is_within_its_retention(rows: None, engine: sa.Eng
         "rate_limit_counters": 1,
         "sent_mails": 1,
         "audit_entries": 1,
+        "webhook_deliveries": 2,
         "ticket_events": 1,
     }
     assert _left(engine) == {
@@ -109,6 +139,7 @@ def test_the_purge_keeps_what_is_within_its_retention(rows: None, engine: sa.Eng
         "audit_log": 1,
         "mail_outbox": 1,
         "ticket_events": 1,
+        "webhook_deliveries": 2,
     }
     with Session(engine) as db:
         assert db.exec(select(OutboxMail.body)).one() == "waiting"  # not sent yet: kept

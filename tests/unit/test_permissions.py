@@ -55,6 +55,8 @@ def test_every_role_sees_the_common_menus(role: str, menu: str) -> None:
         ("manage", "Integration", {Role.ADMIN}),
         # Issue 49: customers write tickets; staff, read-only or not, do not.
         ("write", "Ticket", set(CLIENT_ROLES)),
+        # Issue 51: a company's webhooks are its user managers'.
+        ("manage", "Webhook", {Role.MANAGE_USERS}),
     ],
 )
 def test_each_rule_is_granted_to_exactly_its_roles(

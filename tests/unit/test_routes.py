@@ -85,6 +85,7 @@ EXPECTED_PERMISSIONS = {
     # Issue 51: personal API tokens, for those who may make them.
     "apiAccess": ("create", "ApiToken"),
     "ssoSettings": ("manage", "Integration"),
+    "webhooks": ("manage", "Webhook"),
 }
 
 

@@ -42,6 +42,7 @@ from portal.client.models.tickets import (
     TicketMessage,
 )
 from portal.client.models.users import User, UserFilters, UserPayload
+from portal.client.models.webhooks import Webhook, WebhookDelivery
 
 __all__ = [
     "Attribute",
@@ -85,4 +86,6 @@ __all__ = [
     "User",
     "UserFilters",
     "UserPayload",
+    "Webhook",
+    "WebhookDelivery",
 ]

@@ -15,6 +15,7 @@ from portal.client.resources.services import ServicesResource
 from portal.client.resources.termination_documents import TerminationDocumentsResource
 from portal.client.resources.tickets import TicketsResource
 from portal.client.resources.users import UsersResource
+from portal.client.resources.webhooks import WebhooksResource
 
 __all__ = [
     "AuditLogResource",
@@ -32,4 +33,5 @@ __all__ = [
     "TerminationDocumentsResource",
     "TicketsResource",
     "UsersResource",
+    "WebhooksResource",
 ]

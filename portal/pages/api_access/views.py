@@ -5,13 +5,13 @@ import reflex as rx
 from reflex.vars import ObjectVar
 
 from portal.components.confirm_dialog import confirm_dialog
+from portal.components.copy_field import MONO, shown_once
 from portal.components.forms import field
 from portal.components.i18n import _
 from portal.pages.api_access.state import EXPIRY_DAYS, SCOPE_LABELS, ApiAccessState, TokenRow
 from portal.permissions import TOKEN_SCOPES
 from portal.state.session import SessionState
 
-_MONO = {"font_family": "var(--code-font-family)"}
 _EXPIRY_LABELS = {
     "30": _("30 days"),
     "90": _("90 days"),
@@ -22,50 +22,17 @@ _STATE_COLOURS = {"active": "grass", "expired": "gray", "revoked": "red"}
 
 
 def _new_token() -> rx.Component:
-    return rx.callout.root(
-        rx.callout.icon(rx.icon("key-round")),
-        rx.vstack(
-            rx.text(
-                _(
-                    "Your new token, shown only now: copy it into your tool. Whoever has it "
-                    "reads what it allows, as you."
-                ),
-                weight="medium",
-            ),
-            rx.flex(
-                rx.input(
-                    value=ApiAccessState.new_token,
-                    read_only=True,
-                    flex="1",
-                    min_width="0",
-                    style=_MONO,
-                    aria_label=_("New API token"),
-                    data_testid="new-token",
-                    on_focus=rx.call_script("document.activeElement.select()"),
-                ),
-                rx.button(
-                    rx.cond(
-                        ApiAccessState.copied, rx.icon("check", size=14), rx.icon("copy", size=14)
-                    ),
-                    rx.cond(ApiAccessState.copied, _("Copied"), _("Copy")),
-                    on_click=ApiAccessState.copy,
-                    variant="soft",
-                ),
-                spacing="2",
-                width="100%",
-                wrap="wrap",
-            ),
-            rx.button(
-                _("I have copied it"),
-                variant="outline",
-                size="1",
-                on_click=ApiAccessState.dismiss_token,
-            ),
-            spacing="2",
-            width="100%",
+    return shown_once(
+        _(
+            "Your new token, shown only now: copy it into your tool. Whoever has it reads what "
+            "it allows, as you."
         ),
-        color_scheme="amber",
-        width="100%",
+        ApiAccessState.new_token,
+        ApiAccessState.copied,
+        ApiAccessState.copy,
+        ApiAccessState.dismiss_token,
+        _("New API token"),
+        "new-token",
     )
 
 
@@ -265,7 +232,7 @@ def _how_to_call() -> rx.Component:
             rx.el.pre(
                 ApiAccessState.examples.join("\n"),
                 style={
-                    **_MONO,
+                    **MONO,
                     "font_size": "13px",
                     "white_space": "pre-wrap",
                     "word_break": "break-all",

@@ -15,6 +15,7 @@ from portal.provider.cli.database import migrate_database, purge_expired, reset_
 from portal.provider.cli.integration import add_commands as add_integration_commands
 from portal.provider.cli.logins import print_logins
 from portal.provider.cli.rollup import roll_up_sensors
+from portal.provider.webhook_events import register_renderers
 from portal.settings import get_settings
 
 EXIT_OK = 0
@@ -97,4 +98,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     settings = get_settings()
     configure_logging(settings.effective_log_format, settings.log_level)
+    register_renderers()
     return EXIT_OK if args.handler(args) else EXIT_REFUSED

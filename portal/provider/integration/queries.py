@@ -1,5 +1,5 @@
 """What the integration API's lists read (``portal.provider.platform.lists``): the API tokens,
-an administrator's own list."""
+an administrator's own list, and a company's webhooks with their deliveries."""
 
 from typing import TypeVar
 
@@ -7,8 +7,8 @@ from sqlmodel import col
 from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.provider.platform.lists import ListOf, Sorting
-from portal.provider.platform.models import ApiToken, ApiTokenKind
-from portal.provider.platform.scoping import staff_only
+from portal.provider.platform.models import ApiToken, ApiTokenKind, WebhookDelivery, WebhookEndpoint
+from portal.provider.platform.scoping import companies, staff_only
 from portal.provider.platform.security import Principal
 
 T = TypeVar("T")
@@ -24,4 +24,20 @@ TOKENS = ListOf(
     ApiToken,
     Sorting(then=((col(ApiToken.created_at), True), (col(ApiToken.id), False))),
     integration_tokens,
+)
+
+
+# A company's webhook endpoints, oldest first, and an endpoint's deliveries, newest first
+# (issue 51): the reader's companies only.
+WEBHOOKS = ListOf(
+    WebhookEndpoint,
+    Sorting(then=((col(WebhookEndpoint.created_at), False), (col(WebhookEndpoint.id), False))),
+    companies(WebhookEndpoint.company_id),
+    resource="Webhook",
+)
+WEBHOOK_DELIVERIES = ListOf(
+    WebhookDelivery,
+    Sorting(then=((col(WebhookDelivery.id), True),)),
+    companies(WebhookEndpoint.company_id),
+    resource="WebhookDelivery",
 )

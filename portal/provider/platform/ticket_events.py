@@ -18,8 +18,14 @@ import sqlalchemy as sa
 from sqlalchemy import case
 from sqlmodel import Session, col, delete, func, select
 
+from portal.provider.platform import webhooks
 from portal.provider.platform.db import upsert
-from portal.provider.platform.models import TicketEvent, TicketEventType, TicketFeedHorizon
+from portal.provider.platform.models import (
+    Ticket,
+    TicketEvent,
+    TicketEventType,
+    TicketFeedHorizon,
+)
 
 # Any number of this application's own: the key of the lock of the feed's writers.
 _LOCK_KEY = 4_904_049
@@ -50,6 +56,12 @@ def record_event(
             type=event_type, ticket_id=ticket_id, message_id=message_id, attachment_id=attachment_id
         )
     )
+    # The customer's own change reaches the company's webhooks too (issue 51).
+    company_id = db.get_one(Ticket, ticket_id).company_id  # loaded by the caller: no query
+    webhook_event = (
+        "ticket.created" if event_type is TicketEventType.TICKET_OPENED else "ticket.updated"
+    )
+    webhooks.announce_change(db, webhook_event, ticket_id, [company_id])
 
 
 def purge_events(db: Session, before: datetime) -> int:

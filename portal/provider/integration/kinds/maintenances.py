@@ -31,6 +31,7 @@ from portal.provider.integration.common import (
     unknown,
     upsert_row,
 )
+from portal.provider.platform import webhooks
 from portal.provider.platform.db import preload
 from portal.provider.platform.errors import Violation
 from portal.provider.platform.mail.notices import announce
@@ -48,6 +49,14 @@ from portal.provider.platform.models import (
 )
 
 END_BEFORE_START = N_("The end must not come before the start.")
+# The webhook event of each notice's (issue 51): a start or an end is an update.
+WEBHOOK_EVENTS = {
+    NoticeEvent.SCHEDULED: "maintenance.scheduled",
+    NoticeEvent.CHANGED: "maintenance.updated",
+    NoticeEvent.STARTED: "maintenance.updated",
+    NoticeEvent.COMPLETED: "maintenance.updated",
+    NoticeEvent.CANCELLED: "maintenance.cancelled",
+}
 
 
 class ContactIn(InputModel):
@@ -230,6 +239,7 @@ def write(db: Session, entries: Entries[MaintenanceIn], resolved: Any) -> Counts
     for before, maintenance in changes:
         for event, company_ids in notice_events(before, maintenance).items():
             announce(db, maintenance.id, event, company_ids)
+            webhooks.announce_change(db, WEBHOOK_EVENTS[event], maintenance.id, company_ids)
     return counts
 
 

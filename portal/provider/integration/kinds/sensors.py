@@ -21,6 +21,7 @@ from portal.provider.integration.common import (
     unknown,
     upsert_row,
 )
+from portal.provider.platform import webhooks
 from portal.provider.platform.db import preload
 from portal.provider.platform.errors import Violation
 from portal.provider.platform.models import Company, Sensor, SensorLegendEntry, SensorStatus
@@ -116,7 +117,12 @@ def write(db: Session, entries: Entries[SensorIn], resolved: Any) -> Counts:
             "company_id": companies[item.company].id,
             **item.values("group", "device", "name", "status", *_OPTIONAL),
         }
-        sensor, created, changed = upsert_row(Sensor, sensors.get(item.reference), values)
+        stored = sensors.get(item.reference)
+        status_before = stored.status if stored is not None else None
+        sensor, created, changed = upsert_row(Sensor, stored, values)
+        if status_before is not None and sensor.status != status_before:
+            db.flush()  # the event shows the sensor with its new status
+            webhooks.announce_change(db, "sensor.status_changed", sensor.id, [sensor.company_id])
         if item.legend is not None:
             changed = _legend(sensor, item.legend) or changed
         db.add(sensor)

@@ -23,6 +23,7 @@ from portal.provider.integration.common import (
     rows_by,
     unknown,
 )
+from portal.provider.platform import webhooks
 from portal.provider.platform.errors import Violation
 from portal.provider.platform.hydra import NOT_BLANK
 from portal.provider.platform.mail.tickets import TicketUpdate, send_ticket_update
@@ -109,6 +110,8 @@ def write(db: Session, entries: Entries[TicketReplyIn], resolved: Any) -> Counts
                 status=item.status if status_changed else None,
             )
             send_ticket_update(db, ticket, update)
+            db.flush()
+            webhooks.announce_change(db, "ticket.updated", ticket.id, [ticket.company_id])
         counts.add(created, body_changed or status_changed)
     return counts
 

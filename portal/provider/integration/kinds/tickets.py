@@ -24,6 +24,7 @@ from portal.provider.integration.common import (
     unknown,
     upsert_row,
 )
+from portal.provider.platform import webhooks
 from portal.provider.platform.errors import Violation
 from portal.provider.platform.models import Company, Ticket, TicketPriority, TicketStatus
 
@@ -90,6 +91,10 @@ def write(db: Session, entries: Entries[TicketIn], resolved: Any) -> Counts:
         ticket, created, changed = upsert_row(Ticket, tickets.get(item.reference), values)
         db.add(ticket)
         counts.add(created, changed)
+        if created or changed:
+            db.flush()  # the event shows the ticket as its route reads it
+            event = "ticket.created" if created else "ticket.updated"
+            webhooks.announce_change(db, event, ticket.id, [ticket.company_id])
     return counts
 
 

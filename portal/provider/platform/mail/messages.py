@@ -94,12 +94,16 @@ def _html(greeting: str, intro: str, action: str, link: str, outro: str, company
 """
 
 
-def compose(template: Template, *, name: str, email: str, language: str, link: str) -> EmailMessage:
+def compose(
+    template: Template, *, name: str, email: str, language: str, link: str, **fields: str
+) -> EmailMessage:
+    """``template`` to ``name`` in ``language``, with ``link`` as its button; ``fields`` fill
+    the placeholders of its intro beside ``{company}``."""
     settings = get_settings()
     language = match_language(language)
     company = settings.company_name
     greeting = gettext(language, GREETING, name=name)
-    intro = gettext(language, template.intro, company=company)
+    intro = gettext(language, template.intro, company=company, **fields)
     action = gettext(language, template.action)
     outro = gettext(language, template.outro)
 

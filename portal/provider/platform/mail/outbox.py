@@ -14,27 +14,25 @@ import asyncio
 import email
 import logging
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor, wait
 from datetime import datetime, timedelta
 from email.message import Message
 from email.policy import compat32
-from threading import Lock
 from typing import Any, cast
 
 import sqlalchemy as sa
-from sqlalchemy import CursorResult, Engine, event
+from sqlalchemy import CursorResult, Engine
 from sqlalchemy.orm import Session
 from sqlmodel import col, select
 
 from portal import metrics
 from portal.logs import redact
+from portal.provider.platform.after_commit import AfterCommit
 from portal.provider.platform.mail.transport import deliver
 from portal.provider.platform.models import OutboxMail, utcnow
 from portal.settings import get_settings
 
 logger = logging.getLogger(__name__)
 
-_WAKE_KEY = "patchbay_outbox_wake"
 # A stored mail is sent as it was written: its headers are not folded again (a long one would
 # move onto a line of its own, and read with a leading space).
 _AS_STORED = compat32.clone(max_line_length=None)
@@ -42,9 +40,6 @@ _AS_STORED = compat32.clone(max_line_length=None)
 CLAIM_SECONDS = 120
 LOOP_SECONDS = 5
 _BATCH = 50
-_executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="mail")
-_pending: set[Future[int]] = set()
-_pending_lock = Lock()
 
 
 def queue(db: Session, message: Message) -> None:
@@ -56,38 +51,12 @@ def queue(db: Session, message: Message) -> None:
             body=message.as_string(),
         )
     )
-    db.info[_WAKE_KEY] = True
-
-
-@event.listens_for(Session, "after_commit")
-def _send_queued(db: Session) -> None:
-    if not db.info.pop(_WAKE_KEY, False):
-        return
-    bind = db.get_bind()
-    engine = bind if isinstance(bind, Engine) else bind.engine
-    future = _executor.submit(deliver_due, engine)
-    with _pending_lock:
-        _pending.add(future)
-    future.add_done_callback(_forget)
-
-
-@event.listens_for(Session, "after_rollback")
-def _drop_queued(db: Session) -> None:
-    db.info.pop(_WAKE_KEY, None)
-
-
-def _forget(future: Future[int]) -> None:
-    with _pending_lock:
-        _pending.discard(future)
-    if not future.cancelled() and future.exception() is not None:
-        logger.error("The mail outbox could not be read", exc_info=future.exception())
+    _after_commit.request(db)
 
 
 def wait_for_deliveries(timeout: float = 30) -> None:
     """Block until the tries started by the commits so far have ended (tests, the CLI)."""
-    with _pending_lock:
-        pending = set(_pending)
-    wait(pending, timeout=timeout)
+    _after_commit.wait(timeout)
 
 
 def deliver_due(engine: Engine, now: datetime | None = None) -> int:
@@ -184,6 +153,9 @@ def _failed(db: Session, mail: OutboxMail, error: Exception) -> None:
         next_try,
         exc_info=error,
     )
+
+
+_after_commit = AfterCommit("mail", deliver_due, "The mail outbox could not be read")
 
 
 def pending_count(engine: Engine) -> int:

@@ -80,6 +80,11 @@ from portal.provider.platform.models.support import (
     TicketReadMark,
     TicketStatus,
 )
+from portal.provider.platform.models.webhooks import (
+    WebhookDelivery,
+    WebhookDeliveryState,
+    WebhookEndpoint,
+)
 
 # Every table of the provider, for migrations and tests.
 metadata = SQLModel.metadata
@@ -152,6 +157,9 @@ __all__ = [
     "User",
     "UserAssistant",
     "UserAuxiliaryCompany",
+    "WebhookDelivery",
+    "WebhookDeliveryState",
+    "WebhookEndpoint",
     "fold",
     "metadata",
     "utcnow",
