@@ -13,6 +13,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
+from portal import routes
 from tests.e2e.helpers import DEMO_PASSWORD, log_in_as, open_user_menu
 
 ALICE = "alice@acme-networks.test"
@@ -131,6 +132,20 @@ def _sensor_chart(page: Page) -> None:
     expect(page.get_by_test_id("sensor-chart").locator("svg")).to_be_visible()
 
 
+def _profile(page: Page) -> None:
+    open_user_menu(page)
+    page.get_by_role("menuitem", name=re.compile("^(My profile|Mon profil)$")).click()
+    expect(page).to_have_url(re.compile(r"/users/[0-9a-f-]{36}/?$"))
+    _settled(page)
+
+
+def _webhook_form(page: Page) -> None:
+    page.get_by_role(
+        "button", name=re.compile("^(Add an endpoint|Ajouter un point de réception)$")
+    ).click()
+    _dialog(page)
+
+
 def _token_revoke_confirmation(page: Page) -> None:
     page.locator("#token-name").fill("Accessibility check")
     page.get_by_role("checkbox").nth(0).click()
@@ -144,6 +159,7 @@ SCREENS: dict[str, Callable[[Page, str], None]] = {
     "login": _signed_out("/login"),
     "forgot-password": _signed_out("/forgot-password"),
     "reset-password": _signed_out("/reset-password?token=example"),
+    "confirm-account": _signed_out("/confirm-account?token=example"),
     "terms": _signed_out("/terms"),
     "legal-notices": _signed_out("/legal_notices"),
     "accessibility": _signed_out("/accessibility"),
@@ -165,15 +181,55 @@ SCREENS: dict[str, Callable[[Page, str], None]] = {
     "invoices": _as(ALICE, "/invoices"),
     "contacts": _as(ALICE, "/contacts"),
     "users": _as(ALICE, "/users"),
+    "user-profile": _as(ALICE, "/", _profile),
     "user-form": _as(ALICE, "/users", _user_form),
     "notifications": _as(ALICE, "/account/notifications"),
     "second-factor": _as(BOB, "/account/second-factor"),
     "api-access": _as(ALICE, "/account/api-access"),
     "token-revoke": _as(ALICE, "/account/api-access", _token_revoke_confirmation),
+    "webhooks": _as(ALICE, "/account/webhooks"),
+    "webhook-form": _as(ALICE, "/account/webhooks", _webhook_form),
+    "sso-settings": _as(ADMIN, "/admin/single-sign-on"),
     "staff-users": _as(ADMIN, "/users"),
     "audit": _as(ADMIN, "/audit"),
     "forbidden": _as(ALICE, "/audit"),
 }
+
+
+# The screen that shows each route: a route added without one fails test_every_route_is_checked.
+ROUTE_SCREENS = {
+    routes.LOGIN.path: "login",
+    routes.FORGOT_PASSWORD.path: "forgot-password",
+    routes.RESET_PASSWORD.path: "reset-password",
+    routes.CONFIRM_ACCOUNT.path: "confirm-account",
+    routes.HOME.path: "home",
+    routes.SERVICES.path: "services",
+    routes.SERVICE.path: "service",
+    routes.MAINTENANCES.path: "maintenances",
+    routes.MONITORING.path: "monitoring",
+    routes.TICKETS.path: "tickets",
+    routes.TICKET.path: "ticket",
+    routes.NEW_TICKET.path: "new-ticket",
+    routes.INVOICES.path: "invoices",
+    routes.CONTACTS.path: "contacts",
+    routes.USERS.path: "users",
+    routes.USER.path: "user-profile",
+    routes.SECOND_FACTOR.path: "second-factor",
+    routes.NOTIFICATIONS.path: "notifications",
+    routes.AUDIT_LOG.path: "audit",
+    routes.API_ACCESS.path: "api-access",
+    routes.SSO_SETTINGS.path: "sso-settings",
+    routes.WEBHOOKS.path: "webhooks",
+    routes.LEGAL_NOTICES.path: "legal-notices",
+    routes.TERMS_OF_USE.path: "terms",
+    routes.ACCESSIBILITY.path: "accessibility",
+    routes.NOT_FOUND.path: "not-found",
+}
+
+
+def test_every_route_is_checked() -> None:
+    assert set(ROUTE_SCREENS) == {route.path for route in routes.ROUTES}
+    assert set(ROUTE_SCREENS.values()) <= set(SCREENS)
 
 
 def _report(violations: list[dict[str, Any]]) -> str:
