@@ -17,16 +17,25 @@ BAR_COLOUR = "var(--bar-colour)"
 
 
 def brand() -> rx.Component:
+    # The name gives way first on a narrow screen (320 CSS pixels: 400 % zoom, WCAG 1.4.10).
     return rx.link(
         rx.hstack(
-            rx.icon("waypoints", size=24, color=rx.color("grass", 9)),
-            rx.text(get_settings().company_name, size="5", weight="bold", color="white"),
+            rx.icon("waypoints", size=24, color=rx.color("grass", 9), flex_shrink="0"),
+            rx.text(
+                get_settings().company_name,
+                size="5",
+                weight="bold",
+                color="white",
+                truncate=True,
+            ),
             align="center",
             spacing="2",
+            min_width="0",
         ),
         href=routes.HOME.path,
         underline="none",
         aria_label=_("Home"),
+        min_width="0",
     )
 
 
@@ -61,7 +70,8 @@ def language_selector() -> rx.Component:
     scripts run (docs/decisions/first-load.md): until the page is hydrated a choice would reach
     no handler and be undone, so the select waits, as the login form does."""
     return rx.el.select(
-        *(rx.el.option(name, value=code) for code, name in LANGUAGE_NAMES.items()),
+        # Each language's name in that language, read out in it (WCAG 3.1.2).
+        *(rx.el.option(name, value=code, lang=code) for code, name in LANGUAGE_NAMES.items()),
         value=PreferencesState.current_language,
         on_change=PreferencesState.set_language,
         disabled=~rx.State.is_hydrated,

@@ -272,3 +272,36 @@ def test_no_wcag_22_aa_violation(page: Page, portal_url: str, screen: str, setup
     violations = AXE.run(page, options={"runOnly": {"type": "tag", "values": WCAG_22_AA}})
     found = violations.response["violations"]
     assert not found, f"{screen} ({', '.join(setup)}):\n{_report(found)}"
+
+
+REFLOW_SCREENS = [
+    "login",
+    "home",
+    "services",
+    "service",
+    "monitoring",
+    "maintenances",
+    "tickets",
+    "ticket",
+    "new-ticket",
+    "invoices",
+    "contacts",
+    "users",
+    "notifications",
+    "api-access",
+    "webhooks",
+    "accessibility",
+]
+
+
+@pytest.mark.parametrize("screen", REFLOW_SCREENS)
+@pytest.mark.parametrize(
+    "context_options", [{"locale": "fr-FR", "viewport": {"width": 320, "height": 640}}]
+)
+def test_reflows_at_320_css_pixels(page: Page, portal_url: str, screen: str) -> None:
+    """WCAG 1.4.10: 400 % zoom of a 1280-pixel window is a 320-pixel one; the page reflows into
+    it, with no scrolling sideways (a wide table scrolls inside its own region). French, the
+    longer of the two languages."""
+    SCREENS[screen](page, portal_url)
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"{screen} is {overflow} px wider than a 320-pixel window"

@@ -121,7 +121,13 @@ def sensor_card(card: ObjectVar[SensorCard]) -> rx.Component:
         text_align="start",
         width="100%",
         on_click=MonitoringState.open_chart(card.id, card.name, card.device),
-        aria_label=card.name,
+        # The name says what the card does, and the status the icon's colour shows (issue 54).
+        aria_label=_(
+            "{name} — {status}, {value}: open the chart",
+            name=card.name,
+            status=card.status_label,
+            value=card.value,
+        ),
         data_testid="sensor-card",
         data_status=card.status,
         data_path=card.is_path.to_string(),
