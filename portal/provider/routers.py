@@ -9,6 +9,7 @@ from portal.provider.accounts.routes.notice_links import router as notice_links
 from portal.provider.accounts.routes.notification_preferences import (
     router as notification_preferences,
 )
+from portal.provider.accounts.routes.passkeys import router as passkeys
 from portal.provider.accounts.routes.personal_tokens import router as personal_tokens
 from portal.provider.accounts.routes.reset import router as reset
 from portal.provider.accounts.routes.second_factor import router as second_factor
@@ -36,6 +37,7 @@ from portal.provider.support.routes.tickets import router as tickets
 ROUTERS = (
     auth,
     second_factor,
+    passkeys,
     reset,
     users,
     dashboard,

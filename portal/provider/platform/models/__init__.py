@@ -40,10 +40,12 @@ from portal.provider.platform.models.notices import (
 )
 from portal.provider.platform.models.search import fold
 from portal.provider.platform.models.second_factor import (
+    Passkey,
     PendingLogin,
     RecoveryCode,
     RememberedDevice,
     SecondFactor,
+    WebAuthnChallenge,
 )
 from portal.provider.platform.models.services import (
     DocumentKind,
@@ -112,6 +114,7 @@ __all__ = [
     "NoticeEvent",
     "OneTimeToken",
     "OutboxMail",
+    "Passkey",
     "PendingLogin",
     "ProviderSession",
     "RateLimitCounter",
@@ -148,6 +151,7 @@ __all__ = [
     "User",
     "UserAssistant",
     "UserAuxiliaryCompany",
+    "WebAuthnChallenge",
     "fold",
     "metadata",
     "utcnow",
