@@ -3,6 +3,7 @@
 from portal.provider.accounts.routes.audit_log import router as audit_log
 from portal.provider.accounts.routes.auth import router as auth
 from portal.provider.accounts.routes.companies import router as companies
+from portal.provider.accounts.routes.company_policy import router as company_policy
 from portal.provider.accounts.routes.impersonation import router as impersonation
 from portal.provider.accounts.routes.notice_addresses import router as notice_addresses
 from portal.provider.accounts.routes.notice_links import router as notice_links
@@ -44,6 +45,7 @@ ROUTERS = (
     user_writes,
     impersonation,
     companies,
+    company_policy,
     tokens,
     personal_tokens,
     integration,
