@@ -73,6 +73,8 @@ VIEW_AUDIT_LOG = Rule("view", "AuditLog")
 # Issue 51: personal API tokens, with which a customer's own tools read what the user may read
 # (docs/decisions/personal-api-tokens.md).
 CREATE_API_TOKENS = Rule("create", "ApiToken")
+# Issue 52: a company's sign-in policy (a second factor required of its users).
+MANAGE_COMPANIES = Rule("manage", "Company")
 
 # Who is granted what: each rule with the roles that grant it. ``None`` means any signed-in user
 # holding at least one role.
@@ -97,6 +99,7 @@ PERMISSION_TABLE: tuple[tuple[Rule, frozenset[Role] | None], ...] = (
     (VIEW_AUDIT_LOG, frozenset({Role.ADMIN})),
     (WRITE_TICKETS, frozenset(CLIENT_ROLES)),
     (CREATE_API_TOKENS, frozenset({Role.MANAGE_USERS})),
+    (MANAGE_COMPANIES, frozenset({Role.ADMIN})),
 )
 RULES = frozenset(rule for rule, _granted in PERMISSION_TABLE)
 

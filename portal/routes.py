@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 from portal.i18n import N_
 from portal.permissions import (
     CREATE_API_TOKENS,
+    MANAGE_COMPANIES,
     VIEW_AUDIT_LOG,
     VIEW_CONTACTS_MENU,
     VIEW_INVOICES_MENU,
@@ -93,6 +94,8 @@ AUDIT_LOG = Route("auditLog", "/audit", N_("Audit log"), permission=VIEW_AUDIT_L
 API_ACCESS = Route(
     "apiAccess", "/account/api-access", N_("API access"), permission=CREATE_API_TOKENS
 )
+# Issue 52: administrators set each company's sign-in policy; reached from the user menu.
+COMPANIES = Route("companies", "/companies", N_("Companies"), permission=MANAGE_COMPANIES)
 LEGAL_NOTICES = Route("legalNotices", "/legal_notices", N_("Legal notices"), Access.PUBLIC)
 TERMS_OF_USE = Route("termsOfUse", "/terms", N_("Terms of use"), Access.PUBLIC)
 NOT_FOUND = Route("notFound", "/404", N_("Not found"), Access.PUBLIC)
@@ -118,6 +121,7 @@ ROUTES = (
     NOTIFICATIONS,
     AUDIT_LOG,
     API_ACCESS,
+    COMPANIES,
     LEGAL_NOTICES,
     TERMS_OF_USE,
     NOT_FOUND,

@@ -118,6 +118,14 @@ def user_menu() -> rx.Component:
                     on_click=rx.redirect(routes.API_ACCESS.path),
                 ),
             ),
+            # Issue 52: the companies' sign-in policy, for administrators.
+            rx.cond(
+                _visible(routes.COMPANIES),
+                rx.menu.item(
+                    rx.hstack(rx.icon("building-2", size=16), _(routes.COMPANIES.label)),
+                    on_click=rx.redirect(routes.COMPANIES.path),
+                ),
+            ),
             # Issue 17: the audit log, for administrators.
             rx.cond(
                 _visible(routes.AUDIT_LOG),

@@ -84,6 +84,8 @@ EXPECTED_PERMISSIONS = {
     "newTicket": ("write", "Ticket"),
     # Issue 51: personal API tokens, for those who may make them.
     "apiAccess": ("create", "ApiToken"),
+    # Issue 52: a company's sign-in policy, for administrators.
+    "companies": ("manage", "Company"),
 }
 
 

@@ -8,6 +8,7 @@ import uuid
 from fastapi import Request
 from pydantic import Field
 
+from portal.permissions import MANAGE_COMPANIES
 from portal.provider.accounts.sales_contacts import load_sales_links
 from portal.provider.accounts.schemas.companies import CompanyOut, company_out
 from portal.provider.platform.audit import record
@@ -17,7 +18,7 @@ from portal.provider.platform.hydra import ApiModel
 from portal.provider.platform.language import LanguageDep
 from portal.provider.platform.models import Company
 from portal.provider.platform.routing import ProviderRouter
-from portal.provider.platform.security import AdminPrincipal
+from portal.provider.platform.security import CurrentPrincipal
 
 router = ProviderRouter(prefix="/api/companies", tags=["companies"])
 
@@ -38,9 +39,11 @@ def set_second_factor_policy(
     body: SecondFactorPolicy,
     request: Request,
     db: SessionDep,
-    admin: AdminPrincipal,
+    admin: CurrentPrincipal,
     language: LanguageDep,
 ) -> CompanyOut:
+    if not admin.allows(MANAGE_COMPANIES):
+        raise ApiError(403)
     company = db.get(Company, company_id)
     if company is None:
         raise ApiError(404)
