@@ -13,7 +13,7 @@ from typing import Any, cast
 
 import pyotp
 import segno
-from sqlalchemy import ColumnElement, CursorResult
+from sqlalchemy import ColumnElement, CursorResult, exists
 from sqlmodel import Session, col, delete, select, update
 
 from portal.provider.accounts.sealing import seal, unseal
@@ -45,11 +45,16 @@ def confirmed_factor(db: Session, user_id: uuid.UUID) -> SecondFactor | None:
 
 def second_factor_methods(db: Session, user_id: uuid.UUID) -> list[str]:
     """The second factors the user has set up (issue 52): ``totp``, ``passkey``, both or none;
-    with either, a login's second step is due and recovery codes serve."""
-    methods = ["totp"] if confirmed_factor(db, user_id) is not None else []
-    if db.exec(select(Passkey.id).where(Passkey.user_id == user_id).limit(1)).first():
-        methods.append("passkey")
-    return methods
+    with either, a login's second step is due and recovery codes serve. One statement: every
+    password login asks."""
+    confirmed = (
+        select(col(SecondFactor.confirmed_at).is_not(None))
+        .where(col(SecondFactor.user_id) == user_id)
+        .scalar_subquery()
+    )
+    has_passkey = exists().where(col(Passkey.user_id) == user_id)
+    totp, passkey = db.exec(select(confirmed, has_passkey)).one()
+    return [name for name, held in (("totp", totp), ("passkey", passkey)) if held]
 
 
 def start_enrolment(db: Session, user: Someone) -> tuple[str, str, str]:
