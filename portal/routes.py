@@ -85,6 +85,8 @@ USER = Route("user", "/users/[id]", N_("User"))
 # Issue 18, beyond the spec: one's own TOTP second factor; reached from one's profile, and the
 # only private page a user sees until they set up a factor SECOND_FACTOR_REQUIRED asks of them.
 SECOND_FACTOR = Route("secondFactor", "/account/second-factor", N_("Two-step sign-in"))
+# Issue 52: the set-up page opened after a sign-in with a recovery code says how many are left.
+AFTER_RECOVERY_CODE = "signedInWith=recoveryCode"
 # Issue 50: the e-mails one receives, and a company's extra notice addresses for its user
 # managers; reached from the user menu and from the foot of every notice.
 NOTIFICATIONS = Route("notifications", "/account/notifications", N_("Notifications"))

@@ -151,7 +151,10 @@ class LoginState(SessionState):
                 code, remember = self.login_code.strip(), self.remember_device
                 user_id = await client.auth.second_step(code, remember=remember)
                 self._pending_login = ""
-                yield await self._sign_in(client, user_id)
+                # A TOTP code is six digits; anything else the provider took was a recovery
+                # code: the set-up page then says how many are left (issue 52).
+                recovery = not code.replace(" ", "").isdigit()
+                yield await self._sign_in(client, user_id, after_recovery_code=recovery)
         except ProviderError as error:
             self.error_message = failure_text(error, self.current_language)
         self.login_code = ""
@@ -166,7 +169,9 @@ class LoginState(SessionState):
     def _device_token(self) -> str:
         return cookie_value(self.router.headers.cookie, DEVICE_COOKIE_NAME)
 
-    async def _sign_in(self, client: ProviderClient, user_id: str) -> EventSpec:
+    async def _sign_in(
+        self, client: ProviderClient, user_id: str, *, after_recovery_code: bool = False
+    ) -> EventSpec:
         """Opens the portal session of a provider login and hands its cookie to the browser."""
         user = await client.users.get(user_id, includes=("company",))
         cookies = client.cookies()
@@ -188,6 +193,8 @@ class LoginState(SessionState):
             target = routes.TERMS_OF_USE.path
         elif session.second_factor_due:
             target = routes.SECOND_FACTOR.path
+        elif after_recovery_code:
+            target = routes.SECOND_FACTOR.path + "?" + routes.AFTER_RECOVERY_CODE
         else:
             target = routes.safe_redirect(self.router.url.query_parameters.get("redirect"))
         ticket = await store.issue_claim_ticket(token, device)

@@ -37,6 +37,11 @@ class SecondFactorState(SessionState):
     continue_home: bool = False
 
     @rx.var
+    def after_recovery_code(self) -> bool:
+        """Opened by a sign-in with a recovery code (issue 52)."""
+        return self.router.url.query_parameters.get("signedInWith") == "recoveryCode"
+
+    @rx.var
     def has_factor(self) -> bool:
         return self.enrolled or self.passkeys > 0
 

@@ -198,6 +198,21 @@ def recovery_codes_card() -> rx.Component:
     return rx.card(
         rx.heading(_("Recovery codes"), as_="h2", size="4", margin_bottom="16px"),
         rx.cond(
+            SecondFactorState.after_recovery_code
+            & (SecondFactorState.recovery_codes.length() == 0),
+            rx.callout(
+                _(
+                    "You signed in with a recovery code, which will not serve again. Recovery "
+                    "codes left: {count}",
+                    count=SecondFactorState.recovery_codes_left.to(str),
+                ),
+                icon="key-round",
+                color_scheme="amber",
+                margin_bottom="16px",
+                data_testid="recovery-code-used",
+            ),
+        ),
+        rx.cond(
             SessionState.is_impersonating | ~SecondFactorState.loaded,
             rx.fragment(),
             rx.cond(
