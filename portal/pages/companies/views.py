@@ -60,7 +60,6 @@ def _company(row: ObjectVar[CompanyRow]) -> rx.Component:
 
 def companies_screen() -> rx.Component:
     return rx.vstack(
-        rx.heading(_("Companies"), as_="h1", size="6"),
         rx.text(
             _(
                 "With a second factor required, each user of the company must set up an "
