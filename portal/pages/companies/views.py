@@ -12,6 +12,7 @@ def _search() -> rx.Component:
         rx.flex(
             rx.input(
                 id="companies-search",
+                name="name",
                 value=CompaniesState.search,
                 on_change=CompaniesState.set_search,
                 placeholder=_("Company name"),

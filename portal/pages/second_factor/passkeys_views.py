@@ -24,6 +24,7 @@ def _rename_form(row: ObjectVar[PasskeyRow]) -> rx.Component:
                 _("Name"),
                 rx.input(
                     id="rename-passkey",
+                    name="name",
                     value=PasskeysState.rename_value,
                     on_change=PasskeysState.set_rename_value,
                     max_length=100,
@@ -99,6 +100,7 @@ def _add_form() -> rx.Component:
                 _("Name of the new passkey"),
                 rx.input(
                     id="new-passkey-name",
+                    name="name",
                     value=PasskeysState.new_passkey_name,
                     on_change=PasskeysState.set_new_passkey_name,
                     placeholder=_("e.g. Work laptop"),
