@@ -62,6 +62,9 @@ class PasskeyLoginState(LoginState):
         self.loading = False
 
 
+_WRAPPING = {"height": "auto", "min_height": "var(--base-button-height)", "padding_block": "8px"}
+
+
 def _or() -> rx.Component:
     return rx.flex(
         rx.separator(size="4"),
@@ -84,6 +87,8 @@ def passkey_sign_in() -> rx.Component:
             variant="outline",
             size="3",
             width="100%",
+            # A long label (in French) wraps on a phone instead of leaving the button.
+            style=_WRAPPING,
             on_click=PasskeyLoginState.start_passkey,
             loading=LoginState.loading,
         ),
