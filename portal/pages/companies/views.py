@@ -74,14 +74,17 @@ def companies_screen() -> rx.Component:
             CompaniesState.loaded,
             rx.vstack(
                 rx.foreach(CompaniesState.rows, _company),
-                rx.text(
-                    _(
-                        "{shown} of {total} companies: search by name to find the others.",
-                        shown=CompaniesState.rows.length().to(str),
-                        total=CompaniesState.total_text,
+                rx.cond(
+                    CompaniesState.total > CompaniesState.rows.length(),
+                    rx.text(
+                        _(
+                            "{shown} of {total} companies: search by name to find the others.",
+                            shown=CompaniesState.rows.length().to(str),
+                            total=CompaniesState.total_text,
+                        ),
+                        size="2",
+                        color=rx.color("gray", 11),
                     ),
-                    size="2",
-                    color=rx.color("gray", 11),
                 ),
                 spacing="2",
                 width="100%",
