@@ -31,7 +31,7 @@ def _user(world: World, key: str, company: str = "acme") -> str:
 async def _register(
     client: httpx.AsyncClient, authenticator: Authenticator, name: str = "Laptop"
 ) -> dict[str, Any]:
-    options = (await client.post("/api/passkeys/options")).json()
+    options = (await client.post("/api/passkey_registrations")).json()
     credential = authenticator.create(options["publicKey"])
     body = {"challengeToken": options["challengeToken"], "name": name, "credential": credential}
     created = await client.post("/api/passkeys", json=body)
@@ -68,7 +68,7 @@ def _audit(world: World, action: str) -> list[AuditLog]:
 
 async def test_without_a_session_passkeys_answer_401(client: httpx.AsyncClient) -> None:
     assert (await client.get("/api/passkeys")).status_code == 401
-    assert (await client.post("/api/passkeys/options")).status_code == 401
+    assert (await client.post("/api/passkey_registrations")).status_code == 401
 
 
 async def test_a_user_registers_lists_renames_and_deletes_a_passkey(
@@ -76,7 +76,7 @@ async def test_a_user_registers_lists_renames_and_deletes_a_passkey(
 ) -> None:
     _user(world, "pk-own")
     await sign_in("pk-own")
-    options = (await client.post("/api/passkeys/options")).json()
+    options = (await client.post("/api/passkey_registrations")).json()
     public_key = options["publicKey"]
     assert public_key["rp"]["id"] == "localhost"
     assert public_key["authenticatorSelection"]["residentKey"] == "required"
@@ -112,7 +112,7 @@ async def test_a_registration_challenge_serves_once(
 ) -> None:
     _user(world, "pk-once")
     await sign_in("pk-once")
-    options = (await client.post("/api/passkeys/options")).json()
+    options = (await client.post("/api/passkey_registrations")).json()
     authenticator = Authenticator()
     body = {
         "challengeToken": options["challengeToken"],
@@ -135,11 +135,11 @@ async def test_a_registration_without_user_verification_or_from_another_origin_i
         (Authenticator(), False),
         (Authenticator(origin="https://evil.example"), True),
     ):
-        options = (await client.post("/api/passkeys/options")).json()
+        options = (await client.post("/api/passkey_registrations")).json()
         credential = authenticator.create(options["publicKey"], verified=verified)
         body = {"challengeToken": options["challengeToken"], "name": "X", "credential": credential}
         assert (await client.post("/api/passkeys", json=body)).status_code == 422
-    garbage = (await client.post("/api/passkeys/options")).json()
+    garbage = (await client.post("/api/passkey_registrations")).json()
     body = {"challengeToken": garbage["challengeToken"], "name": "X", "credential": {"id": 1}}
     assert (await client.post("/api/passkeys", json=body)).status_code == 422
     assert (await client.get("/api/passkeys")).json() == []
@@ -312,5 +312,5 @@ async def test_while_impersonating_passkeys_are_not_changed(
     await sign_in("admin")
     started = await client.post("/api/impersonation", json={"email": world.email("pk-imp")})
     assert started.status_code in (200, 204), started.text
-    assert (await client.post("/api/passkeys/options")).status_code == 403
+    assert (await client.post("/api/passkey_registrations")).status_code == 403
     assert (await client.get("/api/passkeys")).status_code == 403

@@ -108,7 +108,7 @@ async def test_a_passkey_also_lifts_the_requirement(
     try:
         await sign_in("sue")
         assert (await client.get("/api/services")).status_code == 403
-        options = (await client.post("/api/passkeys/options")).json()
+        options = (await client.post("/api/passkey_registrations")).json()
         body = {
             "challengeToken": options["challengeToken"],
             "name": "Key",

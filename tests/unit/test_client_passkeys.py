@@ -39,7 +39,7 @@ async def test_a_registration_posts_the_options_then_the_browsers_answer() -> No
     assert ceremony.public_key == options["publicKey"]
     assert (passkey.name, len(passkey.recovery_codes)) == ("Laptop", 10)
     assert [(r.method, r.url.path) for r in requests] == [
-        ("POST", "/provider/api/passkeys/options"),
+        ("POST", "/provider/api/passkey_registrations"),
         ("POST", "/provider/api/passkeys"),
     ]
     assert json.loads(requests[1].content) == {

@@ -17,7 +17,7 @@ class PasskeysResource(Resource):
         return [self._parse(Passkey, item) for item in items]
 
     async def registration_options(self) -> Ceremony:
-        return await self._send(Ceremony, "POST", f"{PASSKEYS}/options")
+        return await self._send(Ceremony, "POST", "/api/passkey_registrations")
 
     async def register(
         self, challenge_token: str, name: str, credential: dict[str, Any]

@@ -2,10 +2,13 @@
 own; anyone signs in with one without a password (a discoverable credential), or uses one at
 the second step of a password login.
 
-Each ceremony has two calls: ``…/options`` answers the options for
-``navigator.credentials.create`` or ``get`` with a ``challengeToken`` that the portal's backend
-keeps (the browser never holds it), and the second call brings the authenticator's answer with
-that token. Another user's passkey answers 404, as everything of another user does.
+Each ceremony has two calls: the first (``POST /api/passkey_registrations``, ``POST
+/login/passkey/options``) answers the options for ``navigator.credentials.create`` or ``get``
+with a ``challengeToken`` that the portal's backend keeps (the browser never holds it), and the
+second brings the authenticator's answer with that token. The registration's options are a
+collection of their own, not ``/api/passkeys/options``, which ``/api/passkeys/{id}`` would
+shadow for its other methods. Another user's passkey answers 404, as everything of another
+user does.
 """
 
 import uuid
@@ -120,7 +123,7 @@ def list_passkeys(db: SessionDep, principal: PrincipalBeforeTerms) -> list[Passk
 
 
 @router.post(
-    "/api/passkeys/options",
+    "/api/passkey_registrations",
     response_model=CeremonyOut,
     responses={403: {"description": "Not the user's own session."}},
 )
