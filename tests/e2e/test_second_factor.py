@@ -169,6 +169,7 @@ def test_a_recovery_code_serves_and_an_administrator_resets_a_lost_second_factor
     page.get_by_label(text["code"], exact=True).fill(codes[0])
     page.get_by_role("button", name=text["verify"]).click()
     expect(page.get_by_role("alert")).to_contain_text(text["invalid"])
+    page.get_by_role("button", name="Back to the password").click()
 
     admin = browser.new_context(base_url=portal_url)
     try:
