@@ -76,13 +76,12 @@ def _or() -> rx.Component:
     )
 
 
-def passkey_sign_in() -> rx.Component:
-    """Below the password form: a sign-in without a password."""
+def _passkey_button(label: rx.Var | str) -> rx.Component:
     return rx.vstack(
         _or(),
         rx.button(
             rx.icon("key-round", size=16),
-            _("Sign in with a passkey"),
+            label,
             type="button",
             variant="outline",
             size="3",
@@ -97,23 +96,13 @@ def passkey_sign_in() -> rx.Component:
     )
 
 
+def passkey_sign_in() -> rx.Component:
+    """Below the password form: a sign-in without a password."""
+    return _passkey_button(_("Sign in with a passkey"))
+
+
 def passkey_second_step() -> rx.Component:
     """At the second step, when the account has a passkey."""
     return rx.cond(
-        LoginState.second_factor_methods.contains("passkey"),
-        rx.vstack(
-            _or(),
-            rx.button(
-                rx.icon("key-round", size=16),
-                _("Use a passkey"),
-                type="button",
-                variant="outline",
-                size="3",
-                width="100%",
-                on_click=PasskeyLoginState.start_passkey,
-                loading=LoginState.loading,
-            ),
-            spacing="4",
-            width="100%",
-        ),
+        LoginState.second_factor_methods.contains("passkey"), _passkey_button(_("Use a passkey"))
     )
