@@ -76,6 +76,8 @@ CREATE_API_TOKENS = Rule("create", "ApiToken")
 # Issue 51: a company's webhook endpoints, registered by its user managers
 # (docs/decisions/webhooks.md).
 MANAGE_WEBHOOKS = Rule("manage", "Webhook")
+# Issue 52: a company's sign-in policy (a second factor required of its users).
+MANAGE_COMPANIES = Rule("manage", "Company")
 
 # Who is granted what: each rule with the roles that grant it. ``None`` means any signed-in user
 # holding at least one role.
@@ -101,6 +103,7 @@ PERMISSION_TABLE: tuple[tuple[Rule, frozenset[Role] | None], ...] = (
     (WRITE_TICKETS, frozenset(CLIENT_ROLES)),
     (CREATE_API_TOKENS, frozenset({Role.MANAGE_USERS})),
     (MANAGE_WEBHOOKS, frozenset({Role.MANAGE_USERS})),
+    (MANAGE_COMPANIES, frozenset({Role.ADMIN})),
 )
 RULES = frozenset(rule for rule, _granted in PERMISSION_TABLE)
 

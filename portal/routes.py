@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 from portal.i18n import N_
 from portal.permissions import (
     CREATE_API_TOKENS,
+    MANAGE_COMPANIES,
     MANAGE_INTEGRATION,
     MANAGE_WEBHOOKS,
     VIEW_AUDIT_LOG,
@@ -86,6 +87,8 @@ USER = Route("user", "/users/[id]", N_("User"))
 # Issue 18, beyond the spec: one's own TOTP second factor; reached from one's profile, and the
 # only private page a user sees until they set up a factor SECOND_FACTOR_REQUIRED asks of them.
 SECOND_FACTOR = Route("secondFactor", "/account/second-factor", N_("Two-step sign-in"))
+# Issue 52: the set-up page opened after a sign-in with a recovery code says how many are left.
+AFTER_RECOVERY_CODE = "signedInWith=recoveryCode"
 # Issue 50: the e-mails one receives, and a company's extra notice addresses for its user
 # managers; reached from the user menu and from the foot of every notice.
 NOTIFICATIONS = Route("notifications", "/account/notifications", N_("Notifications"))
@@ -101,6 +104,8 @@ SSO_SETTINGS = Route(
 )
 # Issue 51: a company's webhook endpoints and their delivery logs; reached from API access.
 WEBHOOKS = Route("webhooks", "/account/webhooks", N_("Webhooks"), permission=MANAGE_WEBHOOKS)
+# Issue 52: administrators set each company's sign-in policy; reached from the user menu.
+COMPANIES = Route("companies", "/companies", N_("Companies"), permission=MANAGE_COMPANIES)
 LEGAL_NOTICES = Route("legalNotices", "/legal_notices", N_("Legal notices"), Access.PUBLIC)
 TERMS_OF_USE = Route("termsOfUse", "/terms", N_("Terms of use"), Access.PUBLIC)
 # Issue 54: the accessibility statement, linked from the footer.
@@ -130,6 +135,7 @@ ROUTES = (
     API_ACCESS,
     SSO_SETTINGS,
     WEBHOOKS,
+    COMPANIES,
     LEGAL_NOTICES,
     TERMS_OF_USE,
     ACCESSIBILITY,

@@ -137,8 +137,52 @@ def second_factor(page: Page) -> None:
     """The set-up of two-step sign-in, at the QR code (an unconfirmed set-up changes nothing)."""
     _log_in(page, "bob@acme-networks.test")
     page.goto("/account/second-factor")
-    page.locator("main button").filter(has=page.locator("svg")).first.click()
+    set_up = re.compile("^(Set up two-step sign-in|Activer la validation en deux étapes)$")
+    page.get_by_role("button", name=set_up).click()
     expect(page.locator("main img")).to_have_attribute("src", re.compile("^data:image/svg"))
+
+
+def passkeys(page: Page) -> None:
+    """A passkey just added with Chromium's virtual authenticator: the list, and the recovery
+    codes it brought (``forget_passkeys`` deletes it after the shot)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("WebAuthn.enable", {"enableUI": False})
+    options = {
+        "protocol": "ctap2",
+        "transport": "internal",
+        "hasResidentKey": True,
+        "hasUserVerification": True,
+        "isUserVerified": True,
+        "automaticPresenceSimulation": True,
+    }
+    cdp.send("WebAuthn.addVirtualAuthenticator", {"options": options})
+    _log_in(page, "bob@acme-networks.test")
+    page.goto("/account/second-factor")
+    page.locator("#new-passkey-name").fill("MacBook")
+    page.locator("#new-passkey-name").press("Enter")
+    expect(page.get_by_test_id("recovery-codes").locator("code")).to_have_count(10)
+    expect(page.get_by_test_id("passkey-row")).to_have_count(1)
+
+
+def forget_passkeys(page: Page) -> None:
+    """Deletes the passkey the shot added, so the next shot signs in with the password."""
+    page.get_by_test_id("recovery-codes-card").get_by_role("button").last.click()
+    row = page.get_by_test_id("passkey-row")
+    row.get_by_role("button").last.click()
+    page.get_by_role("alertdialog").get_by_role("button").last.click()
+    expect(page.get_by_test_id("no-passkeys")).to_be_visible()
+
+
+def companies(page: Page) -> None:
+    """The companies with their sign-in policy, Globex's second factor required."""
+    _log_in(page, "admin@patchbay.test")
+    page.goto("/companies")
+    rows = page.get_by_test_id("company-row")
+    expect(rows.first).to_be_visible()
+    switch = rows.filter(has_text="Globex").get_by_role("switch")
+    if switch.get_attribute("aria-checked") != "true":
+        switch.click()
+    expect(switch).to_be_checked()
 
 
 def notifications(page: Page) -> None:
@@ -477,6 +521,8 @@ SCREENS: dict[str, Callable[[Page], None]] = {
     "user-form": user_form,
     "user-profile": user_profile,
     "second-factor": second_factor,
+    "passkeys": passkeys,
+    "companies": companies,
     "notifications": notifications,
     "notifications-addresses": notifications_addresses,
     "impersonation": impersonation,
@@ -505,6 +551,10 @@ SCREENS: dict[str, Callable[[Page], None]] = {
 }
 
 
+# What a screen's preparation changed and the next shot must not find.
+CLEANUPS: dict[str, Callable[[Page], None]] = {"passkeys": forget_passkeys}
+
+
 def shoot(browser: Browser, base_url: str, out: Path, only: set[str]) -> None:
     for name, prepare in SCREENS.items():
         if only and name not in only:
@@ -528,6 +578,8 @@ def shoot(browser: Browser, base_url: str, out: Path, only: set[str]) -> None:
                     path = out / f"{name}-{language}-{theme}-{device}.png"
                     page.screenshot(path=str(path))
                     print(path)
+                    if name in CLEANUPS:
+                        CLEANUPS[name](page)
                     context.close()
 
 

@@ -51,6 +51,18 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     # An administrator's view of a company's single sign-on: the principal, the company, its
     # settings and its domains.
     Endpoint("company sso", "/provider/api/companies/{acme}/sso", ADMIN, round_trips=4),
+    # Issue 52: the two-step sign-in page's reads (the principal, then the factors, the passkeys
+    # and the recovery codes left), and the options of a passkey sign-in (its challenge written).
+    Endpoint("second factor status", "/provider/api/second_factor", ALICE, round_trips=4),
+    Endpoint("passkeys", "/provider/api/passkeys", ALICE, round_trips=2),
+    Endpoint(
+        "passkey sign-in options",
+        "/provider/login/passkey/options",
+        ALICE,
+        "POST",
+        connections=(10,),
+        round_trips=3,
+    ),
     Endpoint(
         "users list",
         "/provider/api/users?page=1&itemsPerPage=10&order[lastname]=asc",

@@ -33,6 +33,7 @@ from portal.client.resources import (
     InvoicesResource,
     MaintenancesResource,
     NotificationsResource,
+    PasskeysResource,
     PersonalTokensResource,
     SecondFactorResource,
     SensorsResource,
@@ -106,6 +107,7 @@ class ProviderClient:
         self.audit_log = AuditLogResource(self)
         self.sensors = SensorsResource(self)
         self.second_factor = SecondFactorResource(self)
+        self.passkeys = PasskeysResource(self)
         self.notifications = NotificationsResource(self)
         self.personal_tokens = PersonalTokensResource(self)
         self.webhooks = WebhooksResource(self)

@@ -139,7 +139,7 @@ def user_menu() -> rx.Component:
             rx.cond(
                 _visible(routes.SSO_SETTINGS),
                 rx.menu.item(
-                    rx.hstack(rx.icon("building-2", size=16), _(routes.SSO_SETTINGS.label)),
+                    rx.hstack(rx.icon("log-in", size=16), _(routes.SSO_SETTINGS.label)),
                     on_click=rx.redirect(routes.SSO_SETTINGS.path),
                 ),
             ),
@@ -149,6 +149,14 @@ def user_menu() -> rx.Component:
                 rx.menu.item(
                     rx.hstack(rx.icon("webhook", size=16), _(routes.WEBHOOKS.label)),
                     on_click=rx.redirect(routes.WEBHOOKS.path),
+                ),
+            ),
+            # Issue 52: the companies' sign-in policy, for administrators.
+            rx.cond(
+                _visible(routes.COMPANIES),
+                rx.menu.item(
+                    rx.hstack(rx.icon("building-2", size=16), _(routes.COMPANIES.label)),
+                    on_click=rx.redirect(routes.COMPANIES.path),
                 ),
             ),
             # Issue 17: the audit log, for administrators.

@@ -3,12 +3,14 @@
 from portal.provider.accounts.routes.audit_log import router as audit_log
 from portal.provider.accounts.routes.auth import router as auth
 from portal.provider.accounts.routes.companies import router as companies
+from portal.provider.accounts.routes.company_policy import router as company_policy
 from portal.provider.accounts.routes.impersonation import router as impersonation
 from portal.provider.accounts.routes.notice_addresses import router as notice_addresses
 from portal.provider.accounts.routes.notice_links import router as notice_links
 from portal.provider.accounts.routes.notification_preferences import (
     router as notification_preferences,
 )
+from portal.provider.accounts.routes.passkeys import router as passkeys
 from portal.provider.accounts.routes.personal_tokens import router as personal_tokens
 from portal.provider.accounts.routes.reset import router as reset
 from portal.provider.accounts.routes.second_factor import router as second_factor
@@ -39,12 +41,14 @@ ROUTERS = (
     auth,
     second_factor,
     sso,
+    passkeys,
     reset,
     users,
     dashboard,
     user_writes,
     impersonation,
     companies,
+    company_policy,
     tokens,
     personal_tokens,
     integration,

@@ -348,7 +348,7 @@ def test_staff_set_up_the_second_factor_that_production_requires(
     proxy = str(deployment["proxy"])
     with _signed_in_page(proxy, "en-GB", "sales@patchbay.test") as page:
         expect(page).to_have_url(re.compile(r"/account/second-factor/?$"))
-        required = "Your role requires two-step sign-in: set it up to continue."
+        required = "Your account requires two-step sign-in: set it up to continue."
         expect(page.get_by_text(required)).to_be_visible()
         page.goto("/users")
         expect(page).to_have_url(re.compile(r"/account/second-factor/?$"))

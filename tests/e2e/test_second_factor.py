@@ -158,12 +158,18 @@ def test_a_recovery_code_serves_and_an_administrator_resets_a_lost_second_factor
     text = TEXTS[language]
     email = "george.patel@globex.test"
     codes, profile = _enrolled_by_the_api(portal_url, email)
-    # A recovery code signs in once.
+    # A recovery code signs in once, and the set-up page says how many are left (issue 52).
     _password_step(page, email, text)
     page.get_by_label(text["code"], exact=True).fill(codes[0])
     page.get_by_role("button", name=text["verify"]).click()
-    _signed_in(page)
+    expect(page).to_have_url(re.compile(r"/account/second-factor/?\?signedInWith=recoveryCode$"))
+    expect(page.get_by_test_id("recovery-code-used")).to_contain_text("Recovery codes left: 9")
     _log_out(page, text)
+    _password_step(page, email, text)
+    page.get_by_label(text["code"], exact=True).fill(codes[0])
+    page.get_by_role("button", name=text["verify"]).click()
+    expect(page.get_by_role("alert")).to_contain_text(text["invalid"])
+    page.get_by_role("button", name="Back to the password").click()
 
     admin = browser.new_context(base_url=portal_url)
     try:

@@ -133,6 +133,7 @@ async def test_sales_are_iris_unless_included(
         "id": str(acme),
         "name": "Acme Networks",
         "sales": [f"/api/users/{world.users['julien']}"],
+        "secondFactorRequired": False,
     }
 
 

@@ -89,6 +89,11 @@ def test_a_write_means_403_for_a_foreign_origin(document: dict[str, Any]) -> Non
             assert 403 in statuses(operation), (method, path)
 
 
+# The sign-in steps: a 401 there is a refused credential or an expired pending login, with no
+# principal to present.
+LOGIN_PATHS = ("/login", "/login/second_factor", "/login/passkey", "/login/passkey/options")
+
+
 def test_a_principal_means_401_403_and_its_credentials(document: dict[str, Any]) -> None:
     schemes = document["components"]["securitySchemes"]
     assert schemes["session"] == {
@@ -99,7 +104,7 @@ def test_a_principal_means_401_403_and_its_credentials(document: dict[str, Any])
     }
     assert schemes["token"]["scheme"] == "bearer"
     for path, method, operation in operations(document):
-        if 401 in statuses(operation) and path not in ("/login", "/login/second_factor"):
+        if 401 in statuses(operation) and path not in LOGIN_PATHS:
             assert {401, 403} <= statuses(operation), (method, path)
             # An integration token is taken on the integration API alone, a personal token on
             # the reads of its scopes, whose rate limit may answer 429.
@@ -126,7 +131,7 @@ async def test_401_is_declared_exactly_where_an_anonymous_request_gets_it(
         declared = 401 in statuses(operation)
         if answer.status_code == 401:
             assert declared, (method, path)
-        elif path not in ("/login", "/login/second_factor"):
+        elif path not in LOGIN_PATHS:
             assert not declared, (method, path, answer.status_code)
 
 
@@ -142,6 +147,7 @@ def test_rate_limited_operations_declare_429_with_retry_after(document: dict[str
         ("/login", "post"),
         ("/login/second_factor", "post"),
         ("/login/sso/start", "post"),
+        ("/login/passkey", "post"),
         ("/reset", "post"),
         ("/api/tickets", "post"),
         ("/api/tickets/{ticket_id}/messages", "post"),

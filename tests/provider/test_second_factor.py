@@ -75,6 +75,7 @@ async def test_enrolment_shows_a_qr_code_and_needs_a_right_code(
     assert len(codes) == len(set(codes)) == 10
     assert (await client.get("/api/second_factor")).json() == {
         "enrolled": True,
+        "passkeys": 0,
         "recoveryCodesLeft": 10,
         "required": False,
     }
@@ -112,7 +113,7 @@ async def test_the_password_alone_opens_no_session(
     totp, _ = await _enrol(client, sign_in, "mfa-login")
     due = await _password(client, email)
     assert due.status_code == 202
-    assert due.json() == {"secondFactorRequired": True}
+    assert due.json() == {"secondFactorRequired": True, "methods": ["totp", "recovery_code"]}
     assert COOKIE_NAME not in due.cookies
     assert PENDING_COOKIE in due.cookies
     assert (await client.get("/api/users")).status_code == 401

@@ -86,6 +86,8 @@ EXPECTED_PERMISSIONS = {
     "apiAccess": ("create", "ApiToken"),
     "ssoSettings": ("manage", "Integration"),
     "webhooks": ("manage", "Webhook"),
+    # Issue 52: a company's sign-in policy, for administrators.
+    "companies": ("manage", "Company"),
 }
 
 

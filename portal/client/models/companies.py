@@ -31,3 +31,5 @@ class SalesContact(Entity):
 class Company(Entity):
     name: str | None = None
     sales: list[SalesContact] = Field(default_factory=list)
+    # Issue 52: its users must set up a second factor.
+    second_factor_required: bool = False

@@ -8,6 +8,7 @@ from portal.client.resources.impersonation import ImpersonationResource
 from portal.client.resources.invoices import InvoicesResource
 from portal.client.resources.maintenances import MaintenancesResource
 from portal.client.resources.notifications import NotificationsResource
+from portal.client.resources.passkeys import PasskeysResource
 from portal.client.resources.second_factor import SecondFactorResource
 from portal.client.resources.sensors import SensorsResource
 from portal.client.resources.service_types import ServiceTypesResource
@@ -25,6 +26,7 @@ __all__ = [
     "InvoicesResource",
     "MaintenancesResource",
     "NotificationsResource",
+    "PasskeysResource",
     "PersonalTokensResource",
     "SecondFactorResource",
     "SensorsResource",

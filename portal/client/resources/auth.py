@@ -1,17 +1,23 @@
 """Provider login and logout, and the password reset and account confirmation by e-mail link;
 the session lives in the client's cookie jar."""
 
+from typing import Any
 from urllib.parse import quote
 
 import httpx
 
 from portal.client.errors import invalid_response
 from portal.client.hydra import uuid_from_iri
+from portal.client.models.second_factor import Ceremony
 from portal.client.models.sso import SsoLookup, SsoStart
 from portal.client.resources.base import Resource
 
 
 class AuthResource(Resource):
+    # What the second step of the last password login takes: ``totp``, ``passkey``,
+    # ``recovery_code`` (issue 52).
+    second_factor_methods: tuple[str, ...] = ()
+
     async def login(self, username: str, password: str, time_zone: str = "") -> str | None:
         """Open a provider session; returns the user's uuid, read from ``Location``, or None
         when the password is right and the second factor is due (``second_step``): the jar then
@@ -22,6 +28,9 @@ class AuthResource(Resource):
             body["timeZone"] = time_zone
         response = await self._client.request("POST", "/login", json=body)
         if response.status_code == 202:
+            answer = self._client.decode(response)
+            methods = answer.get("methods") if isinstance(answer, dict) else None
+            self.second_factor_methods = tuple(m for m in methods or () if isinstance(m, str))
             return None
         return self._user_of(response)
 
@@ -48,6 +57,19 @@ class AuthResource(Resource):
         """The callback's values; opens the provider session and returns the user's uuid."""
         body = {"state": state, "code": code, "error": error}
         response = await self._client.request("POST", "/login/sso/finish", json=body)
+        return self._user_of(response)
+
+    async def passkey_options(self) -> Ceremony:
+        """Options for ``navigator.credentials.get``: any passkey, or with the jar's pending
+        login that user's (issue 52)."""
+        return await self._send(Ceremony, "POST", "/login/passkey/options")
+
+    async def passkey_sign_in(
+        self, challenge_token: str, credential: dict[str, Any], *, remember: bool = False
+    ) -> str:
+        """Signs in with the browser's assertion; returns the user's uuid."""
+        body = {"challengeToken": challenge_token, "credential": credential, "remember": remember}
+        response = await self._client.request("POST", "/login/passkey", json=body)
         return self._user_of(response)
 
     def _user_of(self, response: httpx.Response) -> str:

@@ -31,6 +31,12 @@ class CompaniesResource(Resource):
             filters={"name": name, "uuid": tuple(uuids)},
         )
 
+    async def set_second_factor_policy(self, company_id: str, required: bool) -> Company:
+        """An administrator requires (or no longer requires) a second factor of the company's
+        users (issue 52)."""
+        path = f"/api/companies/{company_id}/second_factor_policy"
+        return await self._send(Company, "PUT", path, json={"secondFactorRequired": required})
+
     async def with_sales(self, uuids: Sequence[str]) -> "builtins.list[Company]":
         """The companies of ``uuids`` that the user may see, each with its sales contacts and
         their managers and assistants (spec 7: ``uuid[]`` with ``includes[]=sales``)."""

@@ -1,4 +1,5 @@
-"""The signed-in user's TOTP second factor, and an administrator's reset of someone's."""
+"""The signed-in user's TOTP second factor and recovery codes, and an administrator's reset of
+someone's second factors."""
 
 from portal.client.models.second_factor import Enrolment, RecoveryCodes, SecondFactorStatus
 from portal.client.resources.base import Resource
@@ -16,6 +17,11 @@ class SecondFactorResource(Resource):
         """Confirms the enrolment with a code of the app; returns the ten recovery codes."""
         path = "/api/second_factor/confirm"
         return (await self._send(RecoveryCodes, "POST", path, json={"code": code})).recovery_codes
+
+    async def new_recovery_codes(self) -> list[str]:
+        """Ten new recovery codes; the old ones stop working (issue 52)."""
+        path = "/api/second_factor/recovery_codes"
+        return (await self._send(RecoveryCodes, "POST", path)).recovery_codes
 
     async def reset(self, user_id: str) -> None:
         """An administrator removes the factor of ``user_id`` (a lost phone)."""

@@ -20,6 +20,12 @@ ACTIONS: dict[str, str] = {
     "login_throttled": N_("Login refused (too many attempts)"),
     "login_sso_refused": N_("Single sign-on refused"),
     "login_password_refused": N_("Password refused (single sign-on only)"),
+    # Issue 52: passkeys, recovery codes and a company's second-factor policy.
+    "passkey_failed": N_("Passkey refused"),
+    "passkey_registered": N_("Passkey added"),
+    "passkey_removed": N_("Passkey deleted"),
+    "recovery_codes_regenerated": N_("Recovery codes renewed"),
+    "company_second_factor_policy": N_("Company's second-factor policy changed"),
     "password_reset_requested": N_("Password reset requested"),
     "password_reset_throttled": N_("Password reset refused (too many requests)"),
     "impersonation_started": N_("Impersonation started"),

@@ -7,6 +7,7 @@ from portal.components.forms import field, one_time_code_input
 from portal.components.i18n import _
 from portal.components.page import page
 from portal.i18n import N_
+from portal.pages.login.passkey import passkey_second_step, passkey_sign_in
 from portal.pages.login.sso import sso_choice, sso_failure
 from portal.pages.login.sso_state import SsoLoginState
 from portal.pages.login.state import LoginState
@@ -99,6 +100,7 @@ def _password_form() -> rx.Component:
                 disabled=~LoginState.can_submit,
                 loading=LoginState.loading,
             ),
+            passkey_sign_in(),
             spacing="4",
             width="100%",
         ),
@@ -152,6 +154,7 @@ def _code_form() -> rx.Component:
                 disabled=~LoginState.can_submit_code,
                 loading=LoginState.loading,
             ),
+            passkey_second_step(),
             rx.button(
                 _("Back to the password"),
                 type="button",

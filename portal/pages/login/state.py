@@ -15,7 +15,6 @@ from reflex.event import EventSpec
 from portal import routes
 from portal.client import DEVICE_COOKIE, ProviderClient, ProviderError
 from portal.connections import anonymous_client, backend_url, session_store
-from portal.permissions import SECOND_FACTOR_ROLES
 from portal.session_store import DEVICE_COOKIE_NAME, PortalSession, cookie_value
 from portal.state.messages import failure_text
 from portal.state.session import SessionState, load_from_server
@@ -32,6 +31,8 @@ class LoginState(SessionState):
     code_step: bool = False
     login_code: str = ""
     remember_device: bool = False
+    # What the second step takes: totp, passkey, recovery_code (issue 52).
+    second_factor_methods: rx.Field[list[str]] = rx.field(default_factory=list)
 
     # The provider's cookies of a pending login, as JSON: backend-only, never sent to the browser.
     _pending_login: str = ""
@@ -127,6 +128,7 @@ class LoginState(SessionState):
                 )
                 if user_id is None:
                     self._pending_login = json.dumps(client.cookies())
+                    self.second_factor_methods = list(client.auth.second_factor_methods)
                 else:
                     yield await self._sign_in(client, user_id)
         except ProviderError as error:
@@ -145,15 +147,21 @@ class LoginState(SessionState):
         self.error_message = ""
         yield
         try:
-            async with self._client(json.loads(self._pending_login or "{}")) as client:
+            async with self._client(self._pending_cookies()) as client:
                 code, remember = self.login_code.strip(), self.remember_device
                 user_id = await client.auth.second_step(code, remember=remember)
                 self._pending_login = ""
-                yield await self._sign_in(client, user_id)
+                # A TOTP code is six digits; anything else the provider took was a recovery
+                # code: the set-up page then says how many are left (issue 52).
+                recovery = not code.replace(" ", "").isdigit()
+                yield await self._sign_in(client, user_id, after_recovery_code=recovery)
         except ProviderError as error:
             self.error_message = failure_text(error, self.current_language)
         self.login_code = ""
         self.loading = False
+
+    def _pending_cookies(self) -> dict[str, str]:
+        return dict(json.loads(self._pending_login or "{}"))
 
     def _client(self, cookies: dict[str, str]) -> ProviderClient:
         return anonymous_client(self.current_language, self.router.session.client_ip, cookies)
@@ -161,7 +169,9 @@ class LoginState(SessionState):
     def _device_token(self) -> str:
         return cookie_value(self.router.headers.cookie, DEVICE_COOKIE_NAME)
 
-    async def _sign_in(self, client: ProviderClient, user_id: str) -> EventSpec:
+    async def _sign_in(
+        self, client: ProviderClient, user_id: str, *, after_recovery_code: bool = False
+    ) -> EventSpec:
         """Opens the portal session of a provider login and hands its cookie to the browser."""
         user = await client.users.get(user_id, includes=("company",))
         cookies = client.cookies()
@@ -171,9 +181,10 @@ class LoginState(SessionState):
         if remembered and self.code_step and self.remember_device:
             device = await store.remember_device({DEVICE_COOKIE: remembered})
         session = PortalSession(user_id=user.id, provider_cookies=cookies)
-        if user.has_accepted_terms and set(user.roles) & SECOND_FACTOR_ROLES:
+        if user.has_accepted_terms:
+            # A staff role or the company's policy (issue 52) may require a second factor.
             status = await client.second_factor.status()
-            session.second_factor_due = status.required and not status.enrolled
+            session.second_factor_due = status.required and not status.has_factor
         token = await store.create(session)
         self.adopt(token, user, session.created_at, session)
         self.touched = []
@@ -182,6 +193,8 @@ class LoginState(SessionState):
             target = routes.TERMS_OF_USE.path
         elif session.second_factor_due:
             target = routes.SECOND_FACTOR.path
+        elif after_recovery_code:
+            target = routes.SECOND_FACTOR.path + "?" + routes.AFTER_RECOVERY_CODE
         else:
             target = routes.safe_redirect(self.router.url.query_parameters.get("redirect"))
         ticket = await store.issue_claim_ticket(token, device)

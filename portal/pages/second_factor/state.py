@@ -1,5 +1,6 @@
 """One's own TOTP second factor (issue 18, item 10): its status, the set-up with a QR code and
-a first code, then the ten recovery codes, shown once."""
+a first code, then the ten recovery codes, shown once; new recovery codes on demand (issue
+52)."""
 
 import reflex as rx
 import segno
@@ -19,6 +20,10 @@ def qr_code(uri: str) -> str:
 class SecondFactorState(SessionState):
     loaded: bool = False
     enrolled: bool = False
+    # How many passkeys the user has (issue 52): a second factor too.
+    passkeys: int = 0
+    # New recovery codes asked for: waiting for the user's confirmation.
+    confirming_new_codes: bool = False
     recovery_codes_left: rx.Field[int] = rx.field(0)
     # The set-up under way: what to scan or type into the app, then the code it shows.
     qr_code: str = ""
@@ -30,6 +35,15 @@ class SecondFactorState(SessionState):
     recovery_codes: rx.Field[list[str]] = rx.field(default_factory=list)
     # The set-up was due (SECOND_FACTOR_REQUIRED): once done, the user goes on to the portal.
     continue_home: bool = False
+
+    @rx.var
+    def after_recovery_code(self) -> bool:
+        """Opened by a sign-in with a recovery code (issue 52)."""
+        return self.router.url.query_parameters.get("signedInWith") == "recoveryCode"
+
+    @rx.var
+    def has_factor(self) -> bool:
+        return self.enrolled or self.passkeys > 0
 
     @rx.var
     def step(self) -> str:
@@ -50,8 +64,9 @@ class SecondFactorState(SessionState):
             return
         status = await (await self.provider()).second_factor.status()
         self.enrolled, self.recovery_codes_left = status.enrolled, status.recovery_codes_left
+        self.passkeys = status.passkeys
         self.loaded = True
-        if status.enrolled and self.second_factor_due:
+        if status.has_factor and self.second_factor_due:
             await self._mark_second_factor_due(False)
 
     @rx.event
@@ -102,6 +117,29 @@ class SecondFactorState(SessionState):
             self.continue_home = False
             return rx.redirect(routes.HOME.path)
         return None
+
+    @rx.event
+    def ask_new_codes(self):
+        self.confirming_new_codes = True
+
+    @rx.event
+    def cancel_new_codes(self):
+        self.confirming_new_codes = False
+
+    @rx.event
+    @reports_failures(shown=True)
+    async def new_codes(self):
+        """Ten new recovery codes, shown once; the old ones stop working."""
+        if self.working:
+            return
+        self.working = True
+        yield
+        try:
+            codes = await (await self.provider()).second_factor.new_recovery_codes()
+        finally:
+            self.working = False
+            self.confirming_new_codes = False
+        self.recovery_codes, self.recovery_codes_left = codes, len(codes)
 
     def _clear_set_up(self) -> None:
         self.secret = self.qr_code = self.setup_code = self.code_error = ""

@@ -3,6 +3,7 @@ recovery codes shown once, and on."""
 
 import reflex as rx
 
+from portal.components.confirm_dialog import confirm_dialog
 from portal.components.forms import field, one_time_code_input
 from portal.components.i18n import _
 from portal.pages.second_factor.state import SecondFactorState
@@ -20,16 +21,22 @@ def _status_badge() -> rx.Component:
     )
 
 
+def due_callout() -> rx.Component:
+    """A staff role or the company's policy (issue 52) requires a factor not yet set up."""
+    return rx.cond(
+        SessionState.second_factor_due,
+        rx.callout(
+            _("Your account requires two-step sign-in: set it up to continue."),
+            icon="shield-alert",
+            color_scheme="amber",
+            width="100%",
+            max_width="760px",
+        ),
+    )
+
+
 def _off() -> rx.Component:
     return rx.vstack(
-        rx.cond(
-            SessionState.second_factor_due,
-            rx.callout(
-                _("Your role requires two-step sign-in: set it up to continue."),
-                icon="shield-alert",
-                color_scheme="amber",
-            ),
-        ),
         rx.text(
             _(
                 "After your password, signing in will ask for a 6-digit code from an "
@@ -135,37 +142,98 @@ def _recovery_codes() -> rx.Component:
 
 
 def _on() -> rx.Component:
+    return rx.text(
+        _(
+            "Signing in asks for a code of your authenticator app after the password, "
+            "except on the browsers you chose to remember for 30 days."
+        )
+    )
+
+
+def _body() -> rx.Component:
+    return rx.cond(
+        SecondFactorState.step == "scan",
+        _scan(),
+        rx.cond(SecondFactorState.enrolled, _on(), _off()),
+    )
+
+
+def _codes_left() -> rx.Component:
     return rx.vstack(
-        rx.text(
-            _(
-                "Signing in asks for a code of your authenticator app after the password, "
-                "except on the browsers you chose to remember for 30 days."
-            )
-        ),
         rx.text(
             _("Recovery codes left: {count}", count=SecondFactorState.recovery_codes_left.to(str)),
             weight="medium",
         ),
         rx.text(
             _(
-                "Lost your phone? Sign in with a recovery code, or ask an administrator of "
-                "{company} to reset your two-step sign-in.",
+                "Lost your phone or passkey? Sign in with a recovery code, or ask an "
+                "administrator of {company} to reset your two-step sign-in.",
                 company=get_settings().company_name,
             ),
             size="2",
             color=rx.color("gray", 11),
+        ),
+        rx.button(
+            rx.icon("refresh-cw", size=16),
+            _("Generate new recovery codes"),
+            variant="soft",
+            on_click=SecondFactorState.ask_new_codes,
+        ),
+        confirm_dialog(
+            title=_("Generate new recovery codes?"),
+            description=_("Your current recovery codes stop working at once."),
+            action=_("Generate"),
+            on_confirm=SecondFactorState.new_codes,
+            on_cancel=SecondFactorState.cancel_new_codes,
+            busy=SecondFactorState.working,
+            is_open=SecondFactorState.confirming_new_codes,
         ),
         spacing="3",
         align="start",
     )
 
 
-def _body() -> rx.Component:
-    return rx.match(
-        SecondFactorState.step,
-        ("codes", _recovery_codes()),
-        ("scan", _scan()),
-        rx.cond(SecondFactorState.enrolled, _on(), _off()),
+def recovery_codes_card() -> rx.Component:
+    """The codes just made, shown once; else how many are left and new ones on demand."""
+    return rx.card(
+        rx.heading(_("Recovery codes"), as_="h2", size="4", margin_bottom="16px"),
+        rx.cond(
+            SecondFactorState.after_recovery_code
+            & (SecondFactorState.recovery_codes.length() == 0),
+            rx.callout(
+                _(
+                    "You signed in with a recovery code, which will not serve again. Recovery "
+                    "codes left: {count}",
+                    count=SecondFactorState.recovery_codes_left.to(str),
+                ),
+                icon="key-round",
+                color_scheme="amber",
+                margin_bottom="16px",
+                data_testid="recovery-code-used",
+            ),
+        ),
+        rx.cond(
+            SessionState.is_impersonating | ~SecondFactorState.loaded,
+            rx.fragment(),
+            rx.cond(
+                SecondFactorState.recovery_codes.length() > 0,
+                _recovery_codes(),
+                rx.cond(
+                    SecondFactorState.has_factor,
+                    _codes_left(),
+                    rx.text(
+                        _(
+                            "Recovery codes come with your first second factor: an "
+                            "authenticator app or a passkey."
+                        ),
+                        size="2",
+                    ),
+                ),
+            ),
+        ),
+        width="100%",
+        max_width="760px",
+        data_testid="recovery-codes-card",
     )
 
 

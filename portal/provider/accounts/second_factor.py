@@ -13,11 +13,12 @@ from typing import Any, cast
 
 import pyotp
 import segno
-from sqlalchemy import ColumnElement, CursorResult
-from sqlmodel import Session, col, delete, update
+from sqlalchemy import ColumnElement, CursorResult, exists
+from sqlmodel import Session, col, delete, select, update
 
 from portal.provider.accounts.sealing import seal, unseal
 from portal.provider.platform.models import (
+    Passkey,
     PendingLogin,
     RecoveryCode,
     RememberedDevice,
@@ -40,6 +41,20 @@ DEVICE_COOKIE = "PATCHBAY_PROVIDER_DEVICE"
 def confirmed_factor(db: Session, user_id: uuid.UUID) -> SecondFactor | None:
     factor = db.get(SecondFactor, user_id)
     return factor if factor is not None and factor.confirmed_at is not None else None
+
+
+def second_factor_methods(db: Session, user_id: uuid.UUID) -> list[str]:
+    """The second factors the user has set up (issue 52): ``totp``, ``passkey``, both or none;
+    with either, a login's second step is due and recovery codes serve. One statement: every
+    password login asks."""
+    confirmed = (
+        select(col(SecondFactor.confirmed_at).is_not(None))
+        .where(col(SecondFactor.user_id) == user_id)
+        .scalar_subquery()
+    )
+    has_passkey = exists().where(col(Passkey.user_id) == user_id)
+    totp, passkey = db.exec(select(confirmed, has_passkey)).one()
+    return [name for name, held in (("totp", totp), ("passkey", passkey)) if held]
 
 
 def start_enrolment(db: Session, user: Someone) -> tuple[str, str, str]:
@@ -169,8 +184,11 @@ def is_remembered(db: Session, user_id: uuid.UUID, token: str) -> bool:
 
 
 def reset(db: Session, user_id: uuid.UUID) -> bool:
-    """Removes the user's factor, recovery codes and remembered devices; whether one existed."""
-    existed = db.get(SecondFactor, user_id) is not None
-    for model in (SecondFactor, RecoveryCode, RememberedDevice, PendingLogin):
+    """Removes the user's factor, passkeys, recovery codes and remembered devices; whether one
+    existed."""
+    existed = db.get(SecondFactor, user_id) is not None or bool(
+        db.exec(select(Passkey.id).where(Passkey.user_id == user_id).limit(1)).first()
+    )
+    for model in (SecondFactor, Passkey, RecoveryCode, RememberedDevice, PendingLogin):
         db.exec(delete(model).where(col(model.user_id) == user_id))
     return existed

@@ -71,7 +71,10 @@ class Principal:
     company_ids: frozenset[uuid.UUID]
     rules: frozenset[Rule]
     token: ApiToken | None = None
-    # A staff session that must set up its second factor first (SECOND_FACTOR_REQUIRED).
+    # Whether a second factor is required of the user: a staff role under
+    # SECOND_FACTOR_REQUIRED, or a company whose policy asks for one (issue 52, item 3).
+    second_factor_required: bool = False
+    # A session that must set up its second factor before anything else.
     second_factor_due: bool = False
 
     @property
@@ -88,11 +91,13 @@ class Principal:
         return allows(self.rules, rule)
 
 
-def required_of(user: Someone) -> bool:
-    """Whether SECOND_FACTOR_REQUIRED applies to ``user``: every staff role."""
-    return get_settings().staff_second_factor_required and bool(
+def required_of(user: Someone, company_requires: bool = False) -> bool:
+    """Whether a second factor is required of ``user``: every staff role under
+    SECOND_FACTOR_REQUIRED, and everyone of a company whose policy asks for it (issue 52)."""
+    staff = get_settings().staff_second_factor_required and bool(
         set(user.roles) & SECOND_FACTOR_ROLES
     )
+    return staff or company_requires
 
 
 def _bearer(request: Request) -> str | None:
@@ -148,13 +153,19 @@ def optional_principal(request: Request, db: SessionDep) -> Principal | None:
         end_session(db, live.id)
         db.commit()
         return None
+    required = required_of(live.user, live.company_requires_second_factor)
     return Principal(
         user=live.user,
         impersonator=live.impersonator,
         session_id=live.id,
         company_ids=live.company_ids,
         rules=rules_for(live.user.roles),
-        second_factor_due=required_of(live.user) and not live.second_factor_confirmed,
+        second_factor_required=required,
+        # Impersonation is unaffected: the staff member passed their own factor, and the
+        # customer's is theirs alone to set up.
+        second_factor_due=(
+            required and not live.second_factor_confirmed and live.impersonator is None
+        ),
     )
 
 

@@ -10,15 +10,18 @@ import secrets
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import cast
 
 from fastapi import Request, Response
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, exists, select
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, delete, or_, update
 
 from portal.forwarded import TrustedProxies, trusted_proxies
 from portal.provider.platform.db import planned_once
 from portal.provider.platform.models import (
+    Company,
+    Passkey,
     ProviderSession,
     SecondFactor,
     User,
@@ -96,8 +99,10 @@ class LiveSession:
     # The main company and the auxiliary ones: the companies whose data the user sees.
     company_ids: frozenset[uuid.UUID]
     user_is_active: bool
-    # Whether the user has confirmed a second factor (SECOND_FACTOR_REQUIRED).
+    # Whether the user has a second factor: a confirmed TOTP or a passkey (issue 52).
     second_factor_confirmed: bool
+    # Whether the user's company requires one of its users (issue 52, item 3).
+    company_requires_second_factor: bool
     impersonator: Person | None
 
 
@@ -117,6 +122,8 @@ _LIVE_SESSION = planned_once(
         col(User.is_active),
         col(User.company_id),
         col(SecondFactor.confirmed_at),
+        exists().where(col(Passkey.user_id) == User.id).label("has_passkey"),
+        col(Company.second_factor_required),
         col(_IMPERSONATOR.id),
         col(_IMPERSONATOR.email),
         col(_IMPERSONATOR.roles),
@@ -125,6 +132,7 @@ _LIVE_SESSION = planned_once(
         col(UserAuxiliaryCompany.company_id),
     )
     .join(User, col(User.id) == ProviderSession.user_id)
+    .join(Company, col(Company.id) == User.company_id)
     .outerjoin(UserAuxiliaryCompany, col(UserAuxiliaryCompany.user_id) == User.id)
     .outerjoin(SecondFactor, col(SecondFactor.user_id) == User.id)
     .outerjoin(_IMPERSONATOR, col(_IMPERSONATOR.id) == ProviderSession.impersonator_id)
@@ -152,6 +160,8 @@ def current_session(db: Session, request: Request) -> LiveSession | None:
         active,
         company_id,
         confirmed_at,
+        has_passkey,
+        company_requires,
         impersonator_id,
         impersonator_email,
         impersonator_roles,
@@ -170,7 +180,7 @@ def current_session(db: Session, request: Request) -> LiveSession | None:
             .values(last_seen_at=now)
         )
         db.commit()
-    auxiliary = {row[-1] for row in rows if row[-1] is not None}
+    auxiliary = {cast(uuid.UUID, row[-1]) for row in rows if row[-1] is not None}
     impersonator = None
     if impersonator_id is not None:
         impersonator = Person.acting(
@@ -181,7 +191,8 @@ def current_session(db: Session, request: Request) -> LiveSession | None:
         user=Person.acting(user_id, email, roles, accepted),
         company_ids=frozenset({company_id, *auxiliary}),
         user_is_active=active,
-        second_factor_confirmed=confirmed_at is not None,
+        second_factor_confirmed=confirmed_at is not None or bool(has_passkey),
+        company_requires_second_factor=bool(company_requires),
         impersonator=impersonator,
     )
 

@@ -99,15 +99,18 @@ def login(body: LoginBody, request: Request, db: SessionDep) -> Response:
         record_refusal(db, request, "login_failed", limits, subject=user, username=email)
         db.commit()
         raise ApiError(401, INVALID_CREDENTIALS)
-    if factors.confirmed_factor(db, account.id) is not None and not factors.is_remembered(
+    methods = factors.second_factor_methods(db, account.id)
+    if methods and not factors.is_remembered(
         db, account.id, request.cookies.get(factors.DEVICE_COOKIE, "")
     ):
-        # The password is right; the session waits for the second factor (issue 18, item 10).
+        # The password is right; the session waits for the second factor (issue 18, item 10):
+        # a TOTP code, a passkey (issue 52) or a recovery code.
         not_a_failure(db, limits)
         pending = factors.open_pending_login(db, account.id)
         record(db, request, "login_second_factor_due", actor=account)
         db.commit()
-        due = JSONResponse({"secondFactorRequired": True}, status_code=202)
+        body_out = {"secondFactorRequired": True, "methods": [*methods, "recovery_code"]}
+        due = JSONResponse(body_out, status_code=202)
         seconds = int(factors.PENDING_LOGIN.total_seconds())
         set_private_cookie(due, request, factors.PENDING_COOKIE, pending, seconds)
         return due
@@ -125,7 +128,7 @@ def login(body: LoginBody, request: Request, db: SessionDep) -> Response:
     purge_expired_sessions(db)
     purge_expired(db)
     token = open_session(db, request, account)
-    record(db, request, "login", actor=account)
+    record(db, request, "login", actor=account, method="password")
     db.commit()
     response = Response(status_code=204, headers={"Location": iri("users", account.id)})
     set_session_cookie(response, request, token)

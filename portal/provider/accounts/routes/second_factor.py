@@ -8,10 +8,11 @@ rate-limited with the password's limits, and opens the session.
 """
 
 import uuid
+from typing import Any
 
 from fastapi import Request, Response
 from pydantic import Field
-from sqlmodel import col, func, select
+from sqlmodel import Session, col, func, select
 
 from portal.i18n import N_
 from portal.provider.accounts import second_factor as factors
@@ -20,7 +21,7 @@ from portal.provider.platform.audit import record, record_refusal
 from portal.provider.platform.db import SessionDep
 from portal.provider.platform.errors import ApiError
 from portal.provider.platform.hydra import ApiModel, iri
-from portal.provider.platform.models import RecoveryCode, User
+from portal.provider.platform.models import Passkey, RecoveryCode, User
 from portal.provider.platform.people import Person
 from portal.provider.platform.rate_limits import (
     count_attempt,
@@ -35,11 +36,11 @@ from portal.provider.platform.security import (
     Principal,
     PrincipalBeforeTerms,
     require_accepted_terms,
-    required_of,
 )
 from portal.provider.platform.sessions import (
     close_session,
     open_session,
+    purge_expired_sessions,
     set_private_cookie,
     set_session_cookie,
 )
@@ -51,13 +52,16 @@ NO_LOGIN_PENDING = N_("Your login has expired. Please enter your password again.
 ALREADY_ENROLLED = N_("A second factor is already set up for this account.")
 NOT_STARTED = N_("Start the set-up of the second factor first.")
 OWN_SESSION_ONLY = N_("Only the signed-in user may change their own second factor.")
+NO_FACTOR = N_("Set up a second factor first: recovery codes come with it.")
 
 
 class SecondFactorStatus(ApiModel):
-    enrolled: bool
+    enrolled: bool = Field(description="Whether an authenticator app (TOTP) is set up.")
+    passkeys: int = Field(default=0, description="How many passkeys the user has (issue 52).")
     recovery_codes_left: int
     required: bool = Field(
-        description="Whether this user must set one up before anything else (a staff role)."
+        description="Whether this user must set one up before anything else (a staff role, or "
+        "a company whose policy requires it)."
     )
 
 
@@ -80,7 +84,7 @@ class SecondStep(ApiModel):
     remember: bool = Field(default=False, description="Remember this browser for 30 days.")
 
 
-def _own_session(principal: Principal) -> Person:
+def own_session(principal: Principal) -> Person:
     # The set-up is what a staff session without its required factor may still reach.
     require_accepted_terms(principal)
     if principal.session_id is None or principal.impersonator is not None:
@@ -88,21 +92,49 @@ def _own_session(principal: Principal) -> Person:
     return principal.user
 
 
+def _codes_left(db: Session, user_id: uuid.UUID) -> int:
+    return db.exec(
+        select(func.count())
+        .select_from(RecoveryCode)
+        .where(RecoveryCode.user_id == user_id, col(RecoveryCode.used_at).is_(None))
+    ).one()
+
+
 @router.get("/api/second_factor", response_model=SecondFactorStatus)
 def status(db: SessionDep, principal: PrincipalBeforeTerms) -> SecondFactorStatus:
     require_accepted_terms(principal)
     user = principal.user
-    left = db.exec(
-        select(func.count())
-        .select_from(RecoveryCode)
-        .where(RecoveryCode.user_id == user.id, col(RecoveryCode.used_at).is_(None))
+    methods = factors.second_factor_methods(db, user.id)
+    passkeys = db.exec(
+        select(func.count()).select_from(Passkey).where(Passkey.user_id == user.id)
     ).one()
-    enrolled = factors.confirmed_factor(db, user.id) is not None
     return SecondFactorStatus(
-        enrolled=enrolled,
-        recovery_codes_left=left if enrolled else 0,
-        required=required_of(user),
+        enrolled="totp" in methods,
+        passkeys=passkeys,
+        recovery_codes_left=_codes_left(db, user.id) if methods else 0,
+        required=principal.second_factor_required,
     )
+
+
+@router.post(
+    "/api/second_factor/recovery_codes",
+    response_model=RecoveryCodes,
+    responses={
+        403: {"description": "Not the user's own session."},
+        409: {"description": "No second factor is set up."},
+    },
+)
+def regenerate_recovery_codes(
+    request: Request, db: SessionDep, principal: PrincipalBeforeTerms
+) -> RecoveryCodes:
+    """Ten new recovery codes, shown once; the old ones stop working (issue 52, item 2)."""
+    user = own_session(principal)
+    if not factors.second_factor_methods(db, user.id):
+        raise ApiError(409, NO_FACTOR)
+    codes = factors.new_recovery_codes(db, user.id)
+    record(db, request, "recovery_codes_regenerated", actor=user, subject=user)
+    db.commit()
+    return RecoveryCodes(recovery_codes=codes)
 
 
 @router.post(
@@ -114,7 +146,7 @@ def status(db: SessionDep, principal: PrincipalBeforeTerms) -> SecondFactorStatu
     },
 )
 def start(db: SessionDep, principal: PrincipalBeforeTerms) -> Enrolment:
-    user = _own_session(principal)
+    user = own_session(principal)
     if factors.confirmed_factor(db, user.id) is not None:
         raise ApiError(409, ALREADY_ENROLLED)
     secret, uri, svg = factors.start_enrolment(db, user)
@@ -130,7 +162,7 @@ def start(db: SessionDep, principal: PrincipalBeforeTerms) -> Enrolment:
 def confirm(
     body: CodeBody, request: Request, db: SessionDep, principal: PrincipalBeforeTerms
 ) -> RecoveryCodes:
-    user = _own_session(principal)
+    user = own_session(principal)
     factor = db.get(factors.SecondFactor, user.id)
     if factor is None or factor.confirmed_at is not None:
         raise ApiError(409, NOT_STARTED if factor is None else ALREADY_ENROLLED)
@@ -194,11 +226,28 @@ def second_step(body: SecondStep, request: Request, db: SessionDep) -> Response:
     if not factors.end_pending_login(db, pending):
         raise ApiError(401, NO_LOGIN_PENDING)
     not_a_failure(db, limits, clears_account=True)
+    return finish_login(db, request, user, method, remember=body.remember, second_factor=True)
+
+
+def finish_login(
+    db: Session,
+    request: Request,
+    user: User,
+    method: str,
+    *,
+    remember: bool = False,
+    second_factor: bool = False,
+) -> Response:
+    """The session of a completed login, whatever its method: the browser's old session
+    replaced (rotation), the method in the audit log (issue 52, item 4), a remembered device
+    when asked at a second step."""
     close_session(db, request)
+    purge_expired_sessions(db)
     token = open_session(db, request, user)
-    record(db, request, "login", actor=user, second_factor=method)
+    detail: dict[str, Any] = {"second_factor": method} if second_factor else {}
+    record(db, request, "login", actor=user, method=method, **detail)
     response = Response(status_code=204, headers={"Location": iri("users", user.id)})
-    if body.remember:
+    if remember:
         device = factors.remember_device(db, user.id)
         seconds = int(factors.REMEMBERED_DEVICE.total_seconds())
         set_private_cookie(response, request, factors.DEVICE_COOKIE, device, seconds)

@@ -36,6 +36,9 @@ class CompanyOut(Resource):
     sales: list[SalesContact | str] = Field(
         description="IRIs of the sales contacts, or the contacts with ``includes[]=sales``."
     )
+    second_factor_required: bool = Field(
+        default=False, description="Whether its users must set up a second factor (issue 52)."
+    )
 
 
 def sales_contact(
@@ -87,5 +90,9 @@ def company_out(company: Company, team: SalesTeam, language: str) -> CompanyOut:
     else:
         sales = [iri("users", person) for person in representatives]
     return CompanyOut(
-        iri=company_iri(company.id), id=str(company.id), name=company.name, sales=sales
+        iri=company_iri(company.id),
+        id=str(company.id),
+        name=company.name,
+        sales=sales,
+        second_factor_required=company.second_factor_required,
     )

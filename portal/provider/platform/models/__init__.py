@@ -40,10 +40,12 @@ from portal.provider.platform.models.notices import (
 )
 from portal.provider.platform.models.search import fold
 from portal.provider.platform.models.second_factor import (
+    Passkey,
     PendingLogin,
     RecoveryCode,
     RememberedDevice,
     SecondFactor,
+    WebAuthnChallenge,
 )
 from portal.provider.platform.models.services import (
     DocumentKind,
@@ -119,6 +121,7 @@ __all__ = [
     "NoticeEvent",
     "OneTimeToken",
     "OutboxMail",
+    "Passkey",
     "PendingLogin",
     "ProviderSession",
     "RateLimitCounter",
@@ -157,6 +160,7 @@ __all__ = [
     "User",
     "UserAssistant",
     "UserAuxiliaryCompany",
+    "WebAuthnChallenge",
     "WebhookDelivery",
     "WebhookDeliveryState",
     "WebhookEndpoint",

@@ -73,6 +73,11 @@ class Company(SQLModel, table=True):
     postal_code: str | None = Field(default=None, max_length=20)
     city: str | None = Field(default=None, max_length=100)
     country: str | None = Field(default=None, max_length=100)
+    # Issue 52: its users must set up a second factor before anything else opens (set by
+    # provider administrators).
+    second_factor_required: bool = Field(
+        default=False, sa_column_kwargs={"server_default": sa.false()}
+    )
 
     sales: list["User"] = Relationship(link_model=CompanySales)
 

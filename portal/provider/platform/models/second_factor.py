@@ -5,6 +5,7 @@ hashed)."""
 import uuid
 from datetime import datetime
 
+import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
 from portal.provider.platform.models.columns import id_field, utcnow
@@ -48,4 +49,39 @@ class PendingLogin(SQLModel, table=True):
 
     id: str = Field(primary_key=True, max_length=64)  # SHA-256 of the cookie's token
     user_id: uuid.UUID = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
+    expires_at: datetime = Field(index=True)
+
+
+class Passkey(SQLModel, table=True):
+    """A WebAuthn credential (issue 52, item 1): a discoverable passkey that signs the user in
+    without a password, or serves as their second factor."""
+
+    __tablename__ = "passkeys"
+
+    id: uuid.UUID = id_field()
+    user_id: uuid.UUID = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
+    # The authenticator's credential id and COSE public key, base64url: public values.
+    credential_id: str = Field(max_length=1400, unique=True)
+    public_key: str = Field(max_length=2800)
+    # The authenticator's signature counter: an assertion must bring a greater one (or both 0).
+    sign_count: int = Field(default=0, sa_type=sa.BigInteger)
+    name: str = Field(max_length=100)
+    created_at: datetime = Field(default_factory=utcnow)
+    last_used_at: datetime | None = Field(default=None)
+
+
+class WebAuthnChallenge(SQLModel, table=True):
+    """The challenge of a passkey ceremony under way: kept here, not in the browser, spent by
+    the answer that brings it (or expired after a few minutes)."""
+
+    __tablename__ = "webauthn_challenges"
+
+    id: str = Field(primary_key=True, max_length=64)  # SHA-256 of the token the portal holds
+    # The user it is for: the registering user, or a pending login's; None for a sign-in by a
+    # discoverable credential, whose user the credential names.
+    user_id: uuid.UUID | None = Field(
+        default=None, foreign_key="users.id", nullable=True, ondelete="CASCADE"
+    )
+    purpose: str = Field(max_length=20)
+    challenge: str = Field(max_length=100)  # base64url
     expires_at: datetime = Field(index=True)
