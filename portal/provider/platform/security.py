@@ -71,6 +71,9 @@ class Principal:
     company_ids: frozenset[uuid.UUID]
     rules: frozenset[Rule]
     token: ApiToken | None = None
+    # The companies where the user sees only the services granted to them (issue 53); None
+    # when not read with the principal (an API token's owner): each statement then reads them.
+    limited_company_ids: frozenset[uuid.UUID] | None = frozenset()
     # A staff session that must set up its second factor first (SECOND_FACTOR_REQUIRED).
     second_factor_due: bool = False
 
@@ -132,6 +135,7 @@ def _token_principal(request: Request, db: Session, value: str) -> Principal | N
         company_ids=frozenset(owner.company_ids),
         rules=rules_for(person.roles),
         token=token,
+        limited_company_ids=None,
     )
 
 
@@ -153,6 +157,7 @@ def optional_principal(request: Request, db: SessionDep) -> Principal | None:
         impersonator=live.impersonator,
         session_id=live.id,
         company_ids=live.company_ids,
+        limited_company_ids=live.limited_company_ids & live.company_ids,
         rules=rules_for(live.user.roles),
         second_factor_due=required_of(live.user) and not live.second_factor_confirmed,
     )

@@ -7,8 +7,10 @@ from portal.provider.platform.models.accounts import (
     CompanySales,
     Job,
     User,
+    UserAccessLimit,
     UserAssistant,
     UserAuxiliaryCompany,
+    UserServiceGrant,
 )
 from portal.provider.platform.models.auth import (
     ApiToken,
@@ -146,8 +148,10 @@ __all__ = [
     "TicketStatus",
     "TokenPurpose",
     "User",
+    "UserAccessLimit",
     "UserAssistant",
     "UserAuxiliaryCompany",
+    "UserServiceGrant",
     "fold",
     "metadata",
     "utcnow",
