@@ -12,6 +12,7 @@ from portal.provider.accounts.routes.notification_preferences import (
 from portal.provider.accounts.routes.personal_tokens import router as personal_tokens
 from portal.provider.accounts.routes.reset import router as reset
 from portal.provider.accounts.routes.second_factor import router as second_factor
+from portal.provider.accounts.routes.user_access import router as user_access
 from portal.provider.accounts.routes.user_writes import router as user_writes
 from portal.provider.accounts.routes.users import router as users
 from portal.provider.billing.routes.invoice_summary import router as invoice_summary
@@ -40,6 +41,7 @@ ROUTERS = (
     users,
     dashboard,
     user_writes,
+    user_access,
     impersonation,
     companies,
     tokens,
