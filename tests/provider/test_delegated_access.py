@@ -21,14 +21,21 @@ import httpx
 import pytest
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
+from sqlmodel import delete as sa_delete
 
 from portal.provider.demo_data.people import DEMO_PASSWORD
 from portal.provider.platform import scoping
+from portal.provider.platform.mail.notices import announce, send_due_notices
+from portal.provider.platform.mail.tickets import ticket_mail_recipients
 from portal.provider.platform.models import (
     AuditLog,
     Endpoint,
     Invoice,
+    Maintenance,
+    MaintenanceNotices,
     MaintenanceService,
+    NoticeEvent,
+    OutboxMail,
     Sensor,
     Service,
     ServiceDocument,
@@ -38,6 +45,7 @@ from portal.provider.platform.models import (
     Ticket,
     TicketAttachment,
     TicketMessage,
+    TicketNotices,
     User,
     UserAuxiliaryCompany,
 )
@@ -480,6 +488,59 @@ async def test_the_limited_user_sees_only_her_services_on_every_read_route(
     # Invoices stay company-wide.
     invoices = (await client.get("/api/invoices", params={"itemsPerPage": 1})).json()
     assert invoices["hydra:totalItems"] == estate.invoices
+
+
+def test_the_e_mails_a_limited_user_gets_are_about_her_services(
+    engine: sa.Engine, estate: Estate
+) -> None:
+    with Session(engine) as session:
+        alice = session.get_one(User, estate.alice.id)
+        alice.ticket_notices = TicketNotices.ALL
+        alice.maintenance_notices = MaintenanceNotices.ALL
+        session.add(alice)
+        session.commit()
+        # Ticket e-mails: those she sees, as every user taking them all; not the others.
+        for ticket_id in sorted(estate.hidden_tickets)[:5]:
+            ticket = session.get_one(Ticket, ticket_id)
+            assert ALICE not in {u.email for u in ticket_mail_recipients(session, ticket)}
+        seen = [
+            session.get_one(Ticket, t)
+            for t in sorted(estate.tickets)
+            if session.get_one(Ticket, t).company_id == estate.acme
+        ]
+        assert seen
+        for ticket in seen[:5]:
+            assert ALICE in {u.email for u in ticket_mail_recipients(session, ticket)}
+        # Maintenance notices: one touching her services and others of Acme tells hers only;
+        # one touching only others of Acme is not sent to her.
+        links = session.exec(
+            select(MaintenanceService.maintenance_id, MaintenanceService.service_id).where(
+                MaintenanceService.company_id == estate.acme
+            )
+        ).all()
+        touched: dict[uuid.UUID, set[uuid.UUID]] = {}
+        for maintenance_id, service_id in links:
+            touched.setdefault(maintenance_id, set()).add(service_id)
+        shared = next(m for m, s in touched.items() if s & estate.chosen and s & estate.hidden)
+        hidden = sorted(estate.hidden_maintenances)[0]
+        for maintenance_id in (shared, hidden):
+            announce(session, maintenance_id, NoticeEvent.SCHEDULED, [estate.acme])
+        session.exec(sa_delete(OutboxMail))
+        session.commit()
+        references = {m: session.get_one(Maintenance, m).reference for m in (shared, hidden)}
+    send_due_notices(engine, now=datetime.now(UTC) + timedelta(days=1))
+    with Session(engine) as session:
+        mails = session.exec(select(OutboxMail).where(OutboxMail.recipient.contains(ALICE))).all()
+    about = {
+        reference: [mail for mail in mails if reference in mail.subject]
+        for reference in references.values()
+    }
+    assert about[references[hidden]] == []
+    assert len(about[references[shared]]) == 1
+    text = about[references[shared]][0].body
+    hers = {r for r in estate.references if r in text}
+    assert hers
+    assert not {r for r in estate.hidden_references if r in text}
 
 
 async def test_a_personal_token_reads_as_its_limited_owner(
