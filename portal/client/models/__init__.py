@@ -40,7 +40,14 @@ from portal.client.models.tickets import (
     TicketFilters,
     TicketMessage,
 )
-from portal.client.models.users import User, UserFilters, UserPayload
+from portal.client.models.users import (
+    CompanyAccess,
+    GrantedService,
+    User,
+    UserAccess,
+    UserFilters,
+    UserPayload,
+)
 
 __all__ = [
     "Attribute",
@@ -49,10 +56,12 @@ __all__ = [
     "BilledMonth",
     "CalendarFeed",
     "Company",
+    "CompanyAccess",
     "Dashboard",
     "Document",
     "Endpoint",
     "Entity",
+    "GrantedService",
     "ImpactedService",
     "ImportResult",
     "Invoice",
@@ -79,6 +88,7 @@ __all__ = [
     "TicketFilters",
     "TicketMessage",
     "User",
+    "UserAccess",
     "UserFilters",
     "UserPayload",
 ]
