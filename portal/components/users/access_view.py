@@ -57,13 +57,22 @@ def _mode(form: Form) -> rx.Component:
 
 def _match(form: Form, choice: ObjectVar[ServiceChoice]) -> rx.Component:
     return rx.button(
-        rx.text(choice.reference, weight="medium"),
-        rx.text(choice.label, size="1", color=rx.color("gray", 11), truncate=True),
+        rx.flex(
+            rx.text(choice.reference, weight="medium"),
+            rx.text(choice.label, size="1", color=rx.color("gray", 11)),
+            wrap="wrap",
+            column_gap="8px",
+            align="baseline",
+            width="100%",
+        ),
         type="button",
         role="option",
         variant="ghost",
         justify="start",
         width="100%",
+        height="auto",
+        padding_y="4px",
+        text_align="left",
         on_click=form.add_access_service(choice),
     )
 
