@@ -51,9 +51,9 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         ALICE,
         round_trips=4,
     ),
-    # Issue 53: a colleague's access (the principal, the user with their companies, the limits
-    # and the count of grants) and the page of the services granted, with its count.
-    Endpoint("a user's access", "/provider/api/users/{delegate}/access", ALICE, round_trips=5),
+    # Issue 53: a colleague's access (the principal, the user, their auxiliary companies, the
+    # companies with the limits and counts of grants) and the page of the services granted.
+    Endpoint("a user's access", "/provider/api/users/{delegate}/access", ALICE, round_trips=4),
     Endpoint(
         "a user's granted services",
         "/provider/api/users/{delegate}/access/{acme}/services?itemsPerPage=12",

@@ -60,36 +60,36 @@ class CompanyAccess:
 
 def access_of(db: Session, user: User, company_ids: Iterable[uuid.UUID]) -> list[CompanyAccess]:
     """The user's access in each of ``company_ids`` (those of their companies the reader sees),
-    by company name: two statements, whatever the number of companies."""
+    by company name, in one statement whatever the number of companies."""
     wanted = sorted(set(company_ids) & user.company_ids)
     if not wanted:
         return []
-    limited = set(
-        db.exec(
-            select(UserAccessLimit.company_id).where(
-                UserAccessLimit.user_id == user.id, col(UserAccessLimit.company_id).in_(wanted)
-            )
+    limited = (
+        sa.exists()
+        .where(
+            col(UserAccessLimit.user_id) == user.id,
+            col(UserAccessLimit.company_id) == col(Company.id),
         )
+        .label("limited")
     )
-    counts = dict(
-        db.exec(
-            select(UserServiceGrant.company_id, func.count())
-            .where(
-                UserServiceGrant.user_id == user.id, col(UserServiceGrant.company_id).in_(wanted)
-            )
-            .group_by(col(UserServiceGrant.company_id))
-        ).all()
-    )
-    companies = {company.id: company for company in [user.company, *user.auxiliary_companies]}
-    found = [
-        CompanyAccess(
-            companies[company_id],
-            company_id in limited,
-            counts.get(company_id, 0) if company_id in limited else 0,
+    granted = (
+        sa.select(func.count())
+        .where(
+            col(UserServiceGrant.user_id) == user.id,
+            col(UserServiceGrant.company_id) == col(Company.id),
         )
-        for company_id in wanted
+        .scalar_subquery()
+        .label("granted")
+    )
+    rows = db.execute(
+        sa.select(Company, limited, granted)
+        .where(col(Company.id).in_(wanted))
+        .order_by(col(Company.name))
+    ).all()
+    return [
+        CompanyAccess(company, bool(is_limited), int(count) if is_limited else 0)
+        for company, is_limited, count in rows
     ]
-    return sorted(found, key=lambda access: access.company.name)
 
 
 def actor_limited_in(principal: Principal, company_id: uuid.UUID) -> bool:

@@ -10,9 +10,9 @@ import uuid
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
-from sqlmodel import Session, select
+from sqlmodel import Session
 
-from portal.permissions import MANAGE_USERS, may_manage, user_writes_blocked
+from portal.permissions import MANAGE_USERS, user_writes_blocked
 from portal.provider.accounts.access import (
     CANNOT_WIDEN,
     GRANTED_SERVICES,
@@ -23,7 +23,7 @@ from portal.provider.accounts.access import (
     granted_to,
     set_access,
 )
-from portal.provider.accounts.routes.user_writes import WRITES_BLOCKED
+from portal.provider.accounts.routes.user_writes import WRITES_BLOCKED, _target
 from portal.provider.accounts.schemas.access import (
     CompanyAccessIn,
     CompanyAccessOut,
@@ -41,7 +41,6 @@ from portal.provider.platform.language import LanguageDep
 from portal.provider.platform.lists import Sort
 from portal.provider.platform.models import Service, User
 from portal.provider.platform.routing import ProviderRouter
-from portal.provider.platform.scoping import one_or_404, visible_users
 from portal.provider.platform.security import CurrentPrincipal, Principal
 
 router = ProviderRouter(prefix="/api/users", tags=["users"])
@@ -53,24 +52,8 @@ _NOT_FOUND: dict[int | str, dict[str, Any]] = {
 
 def _user(db: Session, principal: Principal, user_id: uuid.UUID) -> User:
     """The user, if the principal sees them (404 otherwise) and is them or may manage them
-    (403 otherwise)."""
-    statement = (
-        select(User)
-        .where(User.id == user_id)
-        .options(*preload(User.company, User.auxiliary_companies))
-    )
-    user = one_or_404(db, visible_users(statement, principal))
-    if user.id == principal.user.id:
-        return user
-    if not may_manage(
-        principal.rules,
-        principal.user.roles,
-        principal.company_ids,
-        user.roles,
-        user.company_ids,
-    ):
-        raise ApiError(403)
-    return user
+    (403 otherwise): the users' writes' own check."""
+    return _target(db, principal, user_id)
 
 
 def _readable_companies(principal: Principal, user: User) -> set[uuid.UUID]:
