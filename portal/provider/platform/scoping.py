@@ -62,15 +62,20 @@ def service_within(column: Any) -> Within:
 
 def ticket_within(principal: Principal) -> ColumnElement[bool]:
     """Tickets about a granted service (named by its reference), or that the principal opened."""
-    granted_references = (
-        select(Service.reference)
-        .join(UserServiceGrant, col(UserServiceGrant.service_id) == Service.id)
-        .where(UserServiceGrant.user_id == principal.user.id)
+    # Correlated, each ticket's service found by its unique reference and then its grant by
+    # key: reading all the grants' references first made the planner scan every service.
+    # ``OFFSET 0`` keeps PostgreSQL from hashing it back into that (maintenances-view.md).
+    granted = (
+        select(UserServiceGrant.service_id)
+        .join(Service, col(Service.id) == col(UserServiceGrant.service_id))
+        .where(
+            col(Service.reference) == col(Ticket.service_reference),
+            col(UserServiceGrant.user_id) == principal.user.id,
+        )
+        .offset(0)
+        .exists()
     )
-    return or_(
-        col(Ticket.service_reference).in_(granted_references),
-        col(Ticket.requester_email) == principal.user.email,
-    )
+    return or_(granted, col(Ticket.requester_email) == principal.user.email)
 
 
 def limited_condition(
