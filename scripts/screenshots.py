@@ -125,6 +125,24 @@ def user_form(page: Page) -> None:
     dialog.get_by_role("checkbox").first.click()
 
 
+def user_access(page: Page) -> None:
+    """The user form's access section: a colleague limited to the services of one site (the
+    choice made, not saved)."""
+    _log_in(page, "alice@acme-networks.test")
+    page.goto("/users?email=bob%40")
+    expect(page.get_by_role("table")).to_contain_text("bob@acme-networks.test")
+    page.get_by_role("button", name=re.compile("(Edit|Modifier) Bob Durand")).click()
+    access = page.get_by_role("dialog").get_by_test_id("user-form-access")
+    access.locator("button[role=radio][value=only]").click()
+    access.locator("#user-form-access-search").fill("lyon gerland")
+    expect(access.get_by_role("option").first).to_be_visible()
+    access.locator("#user-form-access-add-all").click()
+    expect(access.get_by_test_id("user-form-access-count")).to_have_text(re.compile(r"^\d+ "))
+    access.locator("#user-form-access-search").fill("paris voltaire")
+    expect(access.get_by_role("option").first).to_be_visible()
+    access.scroll_into_view_if_needed()
+
+
 def user_profile(page: Page) -> None:
     _log_in(page, "alice@acme-networks.test")
     page.get_by_role("button", name=re.compile("User menu|Menu utilisateur")).click()
@@ -519,6 +537,7 @@ SCREENS: dict[str, Callable[[Page], None]] = {
     "reset-password": reset_password,
     "users": users,
     "user-form": user_form,
+    "user-access": user_access,
     "user-profile": user_profile,
     "second-factor": second_factor,
     "passkeys": passkeys,

@@ -21,7 +21,11 @@ from portal.provider.platform.errors import ApiError
 from portal.provider.platform.hydra import ApiModel
 from portal.provider.platform.models import Invoice, Service, ServiceStatus, Ticket, TicketStatus
 from portal.provider.platform.routing import ProviderRouter
-from portal.provider.platform.scoping import company_condition
+from portal.provider.platform.scoping import (
+    company_condition,
+    service_condition,
+    ticket_condition,
+)
 from portal.provider.platform.security import CurrentPrincipal, Principal
 
 
@@ -88,7 +92,7 @@ def _service_counts(db: Session, principal: Principal) -> tuple[int, int]:
         db.exec(
             select(status, func.count())
             .where(
-                company_condition(principal, Service.company_id),
+                service_condition(principal, Service.company_id, Service.id),
                 status.in_([ServiceStatus.ACTIVE, ServiceStatus.UNDER_CONSTRUCTION]),
             )
             .group_by(status)
@@ -105,6 +109,6 @@ def _ticket_counts(db: Session, principal: Principal) -> tuple[int, int, int]:
             func.count(sa.case((status != TicketStatus.CLOSED, 1))),
             func.count(sa.case((status == TicketStatus.ACTIVE, 1))),
             func.count(sa.case((status == TicketStatus.CLOSED, 1))),
-        ).where(company_condition(principal, Ticket.company_id))
+        ).where(ticket_condition(principal))
     ).one()
     return open_count, active, closed

@@ -15,6 +15,7 @@ from portal.provider.accounts.routes.personal_tokens import router as personal_t
 from portal.provider.accounts.routes.reset import router as reset
 from portal.provider.accounts.routes.second_factor import router as second_factor
 from portal.provider.accounts.routes.sso import router as sso
+from portal.provider.accounts.routes.user_access import router as user_access
 from portal.provider.accounts.routes.user_writes import router as user_writes
 from portal.provider.accounts.routes.users import router as users
 from portal.provider.billing.routes.invoice_summary import router as invoice_summary
@@ -46,6 +47,7 @@ ROUTERS = (
     users,
     dashboard,
     user_writes,
+    user_access,
     impersonation,
     companies,
     company_policy,

@@ -9,9 +9,15 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from portal.provider.platform.db import preload
-from portal.provider.platform.models import Sensor, SensorSample
+from portal.provider.platform.models import Sensor, SensorSample, Service
 from tests.provider.conftest import World
-from tests.provider.integration_helpers import counts, put, token_headers, violations
+from tests.provider.integration_helpers import (
+    add_service_type,
+    counts,
+    put,
+    token_headers,
+    violations,
+)
 
 SENSOR = {
     "reference": "PRTG-1",
@@ -93,6 +99,36 @@ async def test_sensor_violations_name_the_line_and_field(
         "[2].legend[0].color",
         "[3].legend[1].key",
     ]
+
+
+async def test_a_sensor_names_the_service_it_watches(
+    client: httpx.AsyncClient, world: World, headers: dict[str, str]
+) -> None:
+    add_service_type(world.engine, "sensor_watch")
+    companies = [{"reference": "C-GLOBEX", "name": "Globex"}]
+    await counts(client, "companies", companies, headers)
+    services = [
+        {"reference": ref, "company": company, "type": "sensor_watch", "status": "active"}
+        for ref, company in (("PB-WATCHED", "C-ACME"), ("PB-GLOBEX", "C-GLOBEX"))
+    ]
+    await counts(client, "services", services, headers)
+    assert await counts(client, "sensors", [{**SENSOR, "service": "PB-WATCHED"}], headers) == (
+        0,
+        1,
+        0,
+    )
+    with Session(world.engine) as session:
+        watched = session.exec(select(Service).where(Service.reference == "PB-WATCHED")).one()
+    assert sensor(world, "PRTG-1").service_id == watched.id
+    # Absent, the service stays; null, it is forgotten.
+    assert await counts(client, "sensors", [SENSOR], headers) == (0, 0, 1)
+    assert await counts(client, "sensors", [{**SENSOR, "service": None}], headers) == (0, 1, 0)
+    assert sensor(world, "PRTG-1").service_id is None
+    body = [
+        {**SENSOR, "service": "PB-NOWHERE"},
+        {**SENSOR, "reference": "PRTG-9", "service": "PB-GLOBEX"},
+    ]
+    assert violations(await put(client, "sensors", body, headers)) == ["[0].service", "[1].service"]
 
 
 async def test_ten_thousand_samples_are_written_in_one_batch_and_replayed(

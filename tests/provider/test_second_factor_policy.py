@@ -6,7 +6,7 @@ unaffected; recovery codes serve once, say how many remain, and are regenerated 
 import httpx
 import pyotp
 import pytest
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from portal.permissions import Role
 from portal.provider.platform.models import AuditLog
@@ -68,7 +68,9 @@ async def test_only_administrators_set_the_policy(
     await client.put(_policy_path(world), json={"secondFactorRequired": False})
     with Session(world.engine) as db:
         entries = db.exec(
-            select(AuditLog).where(AuditLog.action == "company_second_factor_policy")
+            select(AuditLog)
+            .where(AuditLog.action == "company_second_factor_policy")
+            .order_by(col(AuditLog.at))
         ).all()
     assert [e.detail["required"] for e in entries][-2:] == [True, False]
     assert entries[-1].actor_id == world.users["admin"]
@@ -157,9 +159,9 @@ async def test_a_recovery_code_signs_in_once_and_the_count_goes_down(
             await client.post("/logout")
     with Session(world.engine) as db:
         login = db.exec(
-            select(AuditLog).where(
-                AuditLog.action == "login", AuditLog.actor_id == world.users["rita"]
-            )
+            select(AuditLog)
+            .where(AuditLog.action == "login", AuditLog.actor_id == world.users["rita"])
+            .order_by(col(AuditLog.at))
         ).all()
     assert login[-1].detail["method"] == "recovery_code"
 

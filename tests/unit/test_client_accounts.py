@@ -198,3 +198,72 @@ async def test_impersonation_refusal_raises_with_the_provider_detail() -> None:
         403,
         "You cannot impersonate an administrator.",
     )
+
+
+ACCESS = {
+    "@id": "/api/users/u-1/access",
+    "@type": "UserAccess",
+    "id": "u-1",
+    "user": "/api/users/u-1",
+    "companies": [
+        {
+            "@id": "/api/users/u-1/access/c-1",
+            "@type": "CompanyAccess",
+            "id": "c-1",
+            "company": "/api/companies/c-1",
+            "companyName": "Acme Networks",
+            "limited": True,
+            "serviceCount": 2,
+        }
+    ],
+}
+
+
+async def test_set_access_puts_the_services_chosen_as_iris() -> None:
+    requests: list[httpx.Request] = []
+    async with client_answering(requests, httpx.Response(200, json=ACCESS)) as client:
+        access = await client.users.set_access("u-1", "c-1", ["s-1", "s-2"])
+    assert requests[0].method == "PUT"
+    assert requests[0].url.path == "/provider/api/users/u-1/access/c-1"
+    assert json.loads(requests[0].content) == {
+        "limited": True,
+        "services": ["/api/services/s-1", "/api/services/s-2"],
+    }
+    company = access.companies[0]
+    assert (company.id, company.company_name, company.limited, company.service_count) == (
+        "c-1",
+        "Acme Networks",
+        True,
+        2,
+    )
+
+
+async def test_set_access_to_every_service_sends_no_services() -> None:
+    requests: list[httpx.Request] = []
+    async with client_answering(requests, httpx.Response(200, json=ACCESS)) as client:
+        await client.users.set_access("u-1", "c-1", None)
+    assert json.loads(requests[0].content) == {"limited": False}
+
+
+async def test_granted_services_reads_a_page_of_the_company() -> None:
+    requests: list[httpx.Request] = []
+    page = {
+        "hydra:member": [
+            {
+                "@id": "/api/services/s-1",
+                "id": "s-1",
+                "reference": "PB-1",
+                "clientReferences": ["SHOP-12"],
+                "label": "Fibre",
+            }
+        ],
+        "hydra:totalItems": 1,
+    }
+    async with client_answering(requests, httpx.Response(200, json=page)) as client:
+        found = await client.users.granted_services("u-1", "c-1", page=2, items_per_page=100)
+    assert requests[0].url.path == "/provider/api/users/u-1/access/c-1/services"
+    assert requests[0].url.params["page"] == "2"
+    assert requests[0].url.params["itemsPerPage"] == "100"
+    assert [(s.id, s.reference, s.client_references) for s in found.items] == [
+        ("s-1", "PB-1", ["SHOP-12"])
+    ]

@@ -41,7 +41,14 @@ from portal.client.models.tickets import (
     TicketFilters,
     TicketMessage,
 )
-from portal.client.models.users import User, UserFilters, UserPayload
+from portal.client.models.users import (
+    CompanyAccess,
+    GrantedService,
+    User,
+    UserAccess,
+    UserFilters,
+    UserPayload,
+)
 from portal.client.models.webhooks import Webhook, WebhookDelivery
 
 __all__ = [
@@ -51,10 +58,12 @@ __all__ = [
     "BilledMonth",
     "CalendarFeed",
     "Company",
+    "CompanyAccess",
     "Dashboard",
     "Document",
     "Endpoint",
     "Entity",
+    "GrantedService",
     "ImpactedService",
     "ImportResult",
     "Invoice",
@@ -84,6 +93,7 @@ __all__ = [
     "TicketFilters",
     "TicketMessage",
     "User",
+    "UserAccess",
     "UserFilters",
     "UserPayload",
     "Webhook",

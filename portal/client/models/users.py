@@ -20,6 +20,8 @@ class User(Entity):
     auxiliary_companies: list[Company] = Field(default_factory=list)
     has_accepted_terms: bool = False
     ldap: bool = False
+    # The users list only: the companies where the user sees only some services (issue 53).
+    limited_companies: list[str] = Field(default_factory=list)
 
     @property
     def full_name(self) -> str:
@@ -54,3 +56,26 @@ class UserFilters(Filters):
 
     name: Annotated[str, Param("name")] = ""
     email: Annotated[str, Param("email")] = ""
+
+
+class CompanyAccess(Entity):
+    """A user's access in one of their companies: every service, or ``service_count`` chosen."""
+
+    company: str = ""
+    company_name: str = ""
+    limited: bool = False
+    service_count: int = 0
+
+
+class UserAccess(Entity):
+    """What a user sees of each of their companies' services (issue 53)."""
+
+    companies: list[CompanyAccess] = Field(default_factory=list)
+
+
+class GrantedService(Entity):
+    """A service a limited user keeps, as the access picker lists it."""
+
+    reference: str = ""
+    client_references: list[str] = Field(default_factory=list)
+    label: str = ""

@@ -1,10 +1,16 @@
 """Users: read, list, create, update, delete, and accept the terms of use."""
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from portal.client.hydra import DEFAULT_ITEMS_PER_PAGE, Page
 from portal.client.models.dashboard import Dashboard
-from portal.client.models.users import User, UserFilters, UserPayload
+from portal.client.models.users import (
+    GrantedService,
+    User,
+    UserAccess,
+    UserFilters,
+    UserPayload,
+)
 from portal.client.resources.base import Resource
 
 MERGE_PATCH = "application/merge-patch+json"
@@ -58,3 +64,29 @@ class UsersResource(Resource):
 
     async def accept_terms(self, uuid: str) -> User:
         return await self._send(User, "POST", f"/api/users/{uuid}/accept_terms")
+
+    async def access(self, uuid: str) -> UserAccess:
+        """The user's access in each of their companies the reader sees (issue 53)."""
+        return await self._get(UserAccess, f"/api/users/{uuid}/access")
+
+    async def granted_services(
+        self,
+        uuid: str,
+        company_uuid: str,
+        *,
+        page: int = 1,
+        items_per_page: int = DEFAULT_ITEMS_PER_PAGE,
+    ) -> Page[GrantedService]:
+        """The services a limited user keeps in a company, by reference."""
+        path = f"/api/users/{uuid}/access/{company_uuid}/services"
+        return await self._list(GrantedService, path, page=page, items_per_page=items_per_page)
+
+    async def set_access(
+        self, uuid: str, company_uuid: str, service_uuids: Sequence[str] | None
+    ) -> UserAccess:
+        """Every service of the company (None), or only those of ``service_uuids``."""
+        body: dict[str, object] = {"limited": service_uuids is not None}
+        if service_uuids is not None:
+            body["services"] = [f"/api/services/{service}" for service in service_uuids]
+        path = f"/api/users/{uuid}/access/{company_uuid}"
+        return await self._send(UserAccess, "PUT", path, json=body)

@@ -9,6 +9,7 @@ import reflex as rx
 
 from portal.client import Company, ProviderError, User, ValidationFailed
 from portal.components.company_picker import CompanyOption
+from portal.components.users.access_state import UserAccessFields
 from portal.components.users.form_fields import UserFormFields
 from portal.components.users.form_rules import (
     FIELDS,
@@ -49,7 +50,7 @@ def company_options(companies: list[Company], *, staff_too: bool) -> list[Compan
     ]
 
 
-class UserFormState(UserFormFields, SessionState, mixin=True):
+class UserFormState(UserFormFields, UserAccessFields, SessionState, mixin=True):
     form_open: rx.Field[bool] = rx.field(False)
     form_loading: rx.Field[bool] = rx.field(False)
     form_saving: rx.Field[bool] = rx.field(False)
@@ -115,7 +116,12 @@ class UserFormState(UserFormFields, SessionState, mixin=True):
 
     @rx.var
     def can_save(self) -> bool:
-        return not self._all_problems() and not self.form_saving and not self.form_loading
+        return (
+            not self._all_problems()
+            and not self.form_saving
+            and not self.form_loading
+            and not self.access_incomplete
+        )
 
     @rx.var
     def form_title_name(self) -> str:
@@ -127,6 +133,7 @@ class UserFormState(UserFormFields, SessionState, mixin=True):
 
     def _reset_form(self) -> None:
         self._clear()
+        self._clear_access()
         self.form_loading = self.form_saving = False
 
     def _fill(self, user: User) -> None:
@@ -167,7 +174,10 @@ class UserFormState(UserFormFields, SessionState, mixin=True):
         self.form_open = self.form_loading = True
         yield
         try:
-            user = await (await self.provider()).users.get(user_id, includes=USER_INCLUDES)
+            client = await self.provider()
+            user = await client.users.get(user_id, includes=USER_INCLUDES)
+            if not is_staff(user.roles):
+                await self._load_access(client, user_id)
         except ProviderError:
             self.form_open = False
             self._reset_form()
@@ -221,6 +231,8 @@ class UserFormState(UserFormFields, SessionState, mixin=True):
             if creating:
                 user = await client.users.create(body, includes=USER_INCLUDES)
             else:
+                # The access first: a refusal keeps the form open with nothing saved.
+                await self._save_access(client, self.form_user_id)
                 user = await client.users.update(self.form_user_id, body, includes=USER_INCLUDES)
         except ValidationFailed as error:
             self.violations, self.alert_lines = split_violations(error.by_field())

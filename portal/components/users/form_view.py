@@ -13,6 +13,7 @@ from portal.components.company_picker import (
 from portal.components.forms import field
 from portal.components.i18n import _
 from portal.components.roles import role_label
+from portal.components.users.access_view import access_section
 from portal.components.users.form_state import UserFormState
 from portal.i18n import N_
 from portal.validation import PASSWORD_HINT
@@ -214,6 +215,7 @@ def _fields(form: Form) -> rx.Component:
             spacing="3",
             width="100%",
         ),
+        access_section(form),
         spacing="4",
         width="100%",
     )
@@ -226,7 +228,7 @@ def user_form_dialog(form: Form) -> rx.Component:
                 rx.cond(form.creating, _("Create user"), _("Update user")), margin_bottom="16px"
             ),
             rx.dialog.description(
-                _("The user's identity, roles and companies."),
+                _("The user's identity, roles, companies and access."),
                 style={
                     "position": "absolute",
                     "width": "1px",

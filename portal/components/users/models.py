@@ -25,6 +25,8 @@ class UserRow(BaseModel):
     # How the row relates to whoever looks at it, for the actions column (spec 6).
     is_self: bool = False
     impersonable: bool = False
+    # Sees only some services of a company (issue 53): the users list shows it.
+    limited: bool = False
 
     @classmethod
     def of(cls, user: User, viewer_id: str = "", viewer_roles: Iterable[str] = ()) -> "UserRow":
@@ -41,4 +43,5 @@ class UserRow(BaseModel):
             auxiliary_companies=[c.name for c in user.auxiliary_companies if c.name],
             is_self=is_self,
             impersonable=not is_self and may_impersonate(viewer_roles, user.roles),
+            limited=bool(user.limited_companies),
         )

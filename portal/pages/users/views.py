@@ -50,7 +50,23 @@ def _lines(values: rx.Var[list[str]]) -> rx.Component:
 
 def _cells(user: ObjectVar[UserRow]) -> list[rx.Component | rx.Var]:
     return [
-        rx.link(user.full_name, href=user.path, weight="medium", white_space="nowrap"),
+        rx.flex(
+            rx.link(user.full_name, href=user.path, weight="medium", white_space="nowrap"),
+            rx.cond(
+                user.limited,
+                rx.badge(
+                    rx.icon("lock", size=12),
+                    _("Limited access"),
+                    color_scheme="amber",
+                    variant="soft",
+                    title=_("Sees only some services of a company"),
+                    data_testid="user-limited",
+                ),
+            ),
+            spacing="2",
+            align="center",
+            wrap="wrap",
+        ),
         rx.text(user.company, min_width="120px"),
         _lines(user.auxiliary_companies),
         rx.text(user.email, white_space="nowrap"),

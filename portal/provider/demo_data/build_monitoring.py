@@ -133,6 +133,7 @@ def _service_sensors(
         sensor = _sensor(context, company, template, group, device, port_label, position)
         sensor.tags = [PRODUCT_TAG_PREFIX + service.type.key, template.kind]
         sensor.client_references = list(service.client_references)
+        sensor.service_id = service.id
         sensors.append((sensor, template))
     return sensors
 

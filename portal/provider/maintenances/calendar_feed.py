@@ -10,7 +10,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, cast
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy import Row
@@ -36,7 +36,7 @@ from portal.provider.platform.models import (
     ServiceType,
     utcnow,
 )
-from portal.provider.platform.scoping import scope_to_companies
+from portal.provider.platform.scoping import service_condition
 from portal.provider.platform.security import Principal
 from portal.settings import get_settings
 
@@ -107,8 +107,7 @@ def _impacted_services(
         .join(Company, col(Company.id) == col(MaintenanceService.company_id))
         .where(col(MaintenanceService.maintenance_id).in_(maintenance_ids))
     )
-    # The one scoping helper takes a one-column select; the condition is the same for pairs.
-    statement = cast(Any, scope_to_companies)(pairs, principal, Service.company_id)
+    statement = pairs.where(service_condition(principal, Service.company_id, Service.id))
     rows = db.execute(statement.order_by(col(Service.reference)))
     for maintenance_id, reference, kind, client, company_id, company_reference in rows:
         impacted = found[maintenance_id]

@@ -11,6 +11,7 @@ from typing import Annotated, Protocol, TypeVar
 
 from fastapi import Depends, Query
 from sqlalchemy import distinct
+from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import col, func, select
 from sqlmodel.sql.expression import SelectOfScalar
 
@@ -24,25 +25,33 @@ from portal.provider.platform.models import (
     MaintenanceStatus,
     Service,
 )
-from portal.provider.platform.scoping import scope_to_companies
+from portal.provider.platform.scoping import service_condition
 from portal.provider.platform.security import CurrentPrincipal, Principal
 from portal.settings import get_settings
 
 T = TypeVar("T")
 
 
+def _visible_links(principal: Principal) -> ColumnElement[bool]:
+    """The links to a service the principal sees: of their companies, and for a user limited to
+    some services, to those only (issue 53)."""
+    return service_condition(
+        principal, MaintenanceService.company_id, MaintenanceService.service_id
+    )
+
+
 def impacted(principal: Principal) -> SelectOfScalar[uuid.UUID]:
     """Ids of the maintenances impacting a service the principal may see: read from the links
     alone, which carry their service's company (docs/decisions/maintenance-scope.md)."""
     statement = select(MaintenanceService.maintenance_id)
-    return scope_to_companies(statement, principal, MaintenanceService.company_id)
+    return statement.where(_visible_links(principal))
 
 
 def impacted_count(principal: Principal) -> SelectOfScalar[int]:
     """How many maintenances impact a service the principal may see: the distinct ids of the
     links, without reading the maintenances (a heavy tenant has thousands)."""
     links = select(func.count(distinct(col(MaintenanceService.maintenance_id))))
-    return scope_to_companies(links, principal, MaintenanceService.company_id)
+    return links.where(_visible_links(principal))
 
 
 def aware(moment: dt.datetime) -> dt.datetime:

@@ -15,7 +15,7 @@ from portal.provider.platform.db import SessionDep
 from portal.provider.platform.errors import ApiError
 from portal.provider.platform.lists import ListOf, S, Sorting, either
 from portal.provider.platform.models import Sensor
-from portal.provider.platform.scoping import companies
+from portal.provider.platform.scoping import services
 from portal.provider.platform.security import Principal
 
 TAGS_MAX = 50
@@ -41,7 +41,7 @@ SENSORS = ListOf(
             (col(Sensor.id), False),
         ),
     ),
-    companies(Sensor.company_id),
+    services(Sensor.company_id, Sensor.service_id),
     items=True,
 )
 

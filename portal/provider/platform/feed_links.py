@@ -140,5 +140,7 @@ def feed_reader(db: Session, token: str) -> tuple[CalendarFeed, Principal] | Non
         session_id=None,
         company_ids=frozenset(user.company_ids),
         rules=rules,
+        # Read by the feed's statement itself: a narrowed access shows at the next poll.
+        limited_company_ids=None,
     )
     return feed, principal

@@ -71,6 +71,9 @@ class Principal:
     company_ids: frozenset[uuid.UUID]
     rules: frozenset[Rule]
     token: ApiToken | None = None
+    # The companies where the user sees only the services granted to them (issue 53); None
+    # when not read with the principal (an API token's owner): each statement then reads them.
+    limited_company_ids: frozenset[uuid.UUID] | None = frozenset()
     # Whether a second factor is required of the user: a staff role under
     # SECOND_FACTOR_REQUIRED, or a company whose policy asks for one (issue 52, item 3).
     second_factor_required: bool = False
@@ -137,6 +140,7 @@ def _token_principal(request: Request, db: Session, value: str) -> Principal | N
         company_ids=frozenset(owner.company_ids),
         rules=rules_for(person.roles),
         token=token,
+        limited_company_ids=None,
     )
 
 
@@ -159,6 +163,7 @@ def optional_principal(request: Request, db: SessionDep) -> Principal | None:
         impersonator=live.impersonator,
         session_id=live.id,
         company_ids=live.company_ids,
+        limited_company_ids=live.limited_company_ids & live.company_ids,
         rules=rules_for(live.user.roles),
         second_factor_required=required,
         # Impersonation is unaffected: the staff member passed their own factor, and the

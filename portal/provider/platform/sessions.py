@@ -25,6 +25,7 @@ from portal.provider.platform.models import (
     ProviderSession,
     SecondFactor,
     User,
+    UserAccessLimit,
     UserAuxiliaryCompany,
     utcnow,
 )
@@ -98,6 +99,8 @@ class LiveSession:
     user: Person
     # The main company and the auxiliary ones: the companies whose data the user sees.
     company_ids: frozenset[uuid.UUID]
+    # Those of them where the user sees only the services granted to them (issue 53).
+    limited_company_ids: frozenset[uuid.UUID]
     user_is_active: bool
     # Whether the user has a second factor: a confirmed TOTP or a passkey (issue 52).
     second_factor_confirmed: bool
@@ -110,7 +113,8 @@ _IMPERSONATOR = aliased(User)
 # Every request runs it: built once (building it per request cost more than running it,
 # docs/decisions/session-lookup.md) and read as plain columns through the connection, not as
 # entities through the ORM, which cost a small read a third of its time
-# (docs/decisions/principal-as-values.md). One row per auxiliary company of the user.
+# (docs/decisions/principal-as-values.md). One row per auxiliary company of the user and
+# company where the user is limited (issue 53).
 _LIVE_SESSION = planned_once(
     select(
         col(ProviderSession.created_at),
@@ -128,12 +132,14 @@ _LIVE_SESSION = planned_once(
         col(_IMPERSONATOR.email),
         col(_IMPERSONATOR.roles),
         col(_IMPERSONATOR.has_accepted_terms),
-        # Last: the only column that differs from row to row.
+        # Last: the only columns that differ from row to row.
+        col(UserAccessLimit.company_id),
         col(UserAuxiliaryCompany.company_id),
     )
     .join(User, col(User.id) == ProviderSession.user_id)
     .join(Company, col(Company.id) == User.company_id)
     .outerjoin(UserAuxiliaryCompany, col(UserAuxiliaryCompany.user_id) == User.id)
+    .outerjoin(UserAccessLimit, col(UserAccessLimit.user_id) == User.id)
     .outerjoin(SecondFactor, col(SecondFactor.user_id) == User.id)
     .outerjoin(_IMPERSONATOR, col(_IMPERSONATOR.id) == ProviderSession.impersonator_id)
     .where(col(ProviderSession.id) == bindparam("session_id"))
@@ -166,6 +172,7 @@ def current_session(db: Session, request: Request) -> LiveSession | None:
         impersonator_email,
         impersonator_roles,
         impersonator_accepted,
+        _limited_company_id,
         _auxiliary_company_id,
     ) = rows[0]
     now = utcnow()
@@ -181,6 +188,7 @@ def current_session(db: Session, request: Request) -> LiveSession | None:
         )
         db.commit()
     auxiliary = {cast(uuid.UUID, row[-1]) for row in rows if row[-1] is not None}
+    limited = frozenset(cast(uuid.UUID, row[-2]) for row in rows if row[-2] is not None)
     impersonator = None
     if impersonator_id is not None:
         impersonator = Person.acting(
@@ -190,6 +198,7 @@ def current_session(db: Session, request: Request) -> LiveSession | None:
         id=session_id,
         user=Person.acting(user_id, email, roles, accepted),
         company_ids=frozenset({company_id, *auxiliary}),
+        limited_company_ids=limited,
         user_is_active=active,
         second_factor_confirmed=confirmed_at is not None or bool(has_passkey),
         company_requires_second_factor=bool(company_requires),

@@ -21,7 +21,7 @@ from portal.provider.platform.models.search import (
     ENDPOINT_SEARCH_FIELDS,
     compose_service_search_text,
 )
-from portal.provider.platform.scoping import company_condition
+from portal.provider.platform.scoping import service_condition
 from portal.provider.platform.security import Principal
 from portal.provider.services.client_reference_csv import ImportLine, ParsedImport, line_path
 
@@ -59,7 +59,7 @@ def _lookup(db: Session, principal: Principal, references: Sequence[str]) -> dic
             .outerjoin(_ENDPOINT_A, col(_ENDPOINT_A.id) == col(Service.endpoint_a_id))
             .outerjoin(_ENDPOINT_B, col(_ENDPOINT_B.id) == col(Service.endpoint_b_id))
             .where(col(Service.reference).in_(batch))
-            .where(company_condition(principal, Service.company_id))
+            .where(service_condition(principal, Service.company_id, Service.id))
         )
         for row in db.exec(statement):
             found[row.reference] = row

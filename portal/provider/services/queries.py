@@ -18,7 +18,7 @@ from portal.provider.platform.models import (
     TerminationService,
     fold,
 )
-from portal.provider.platform.scoping import companies
+from portal.provider.platform.scoping import services
 from portal.provider.platform.security import Principal
 
 SEARCH_MAX_LENGTH = 200
@@ -35,7 +35,7 @@ SERVICES = ListOf(
         },
         tiebreak=col(Service.reference),
     ),
-    companies(Service.company_id),
+    services(Service.company_id, Service.id),
 )
 
 
@@ -91,13 +91,13 @@ ServiceFiltersDep = Annotated[ServiceFilters, Depends(service_filters)]
 
 
 # Termination documents are reached through the services their termination covers, so they
-# are scoped by those services' companies.
+# are scoped by those services (a limited user's: the granted ones).
 TERMINATION_DOCUMENTS = ListOf(
     TerminationDocument,
     Sorting(
         then=((col(TerminationDocument.filename), False), (col(TerminationDocument.id), False))
     ),
-    companies(Service.company_id),
+    services(Service.company_id, Service.id),
 )
 ENDING_STATUSES = (ServiceStatus.UNDER_TERMINATION, ServiceStatus.TERMINATED)
 

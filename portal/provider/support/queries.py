@@ -13,7 +13,7 @@ from portal.permissions import VIEW_TICKETS_MENU
 from portal.provider.platform.errors import ApiError
 from portal.provider.platform.lists import ListOf, S, Sorting, either, words
 from portal.provider.platform.models import Ticket, TicketPriority, TicketStatus, fold
-from portal.provider.platform.scoping import companies
+from portal.provider.platform.scoping import TICKETS_SCOPE
 from portal.provider.platform.security import Principal
 
 SUBJECT_MAX_LENGTH = 200
@@ -40,7 +40,7 @@ TICKETS = ListOf(
         default=(("dateCreated", True),),
         tiebreak=col(Ticket.number),
     ),
-    companies(Ticket.company_id),
+    TICKETS_SCOPE,
     by_company=True,
 )
 

@@ -7,8 +7,15 @@ from fastapi import Depends, Request
 from sqlmodel import select
 
 from portal.i18n import N_
+from portal.provider.accounts.access import limited_users
 from portal.provider.accounts.queries import USERS, UserFiltersDep, users_with_companies
-from portal.provider.accounts.schemas.users import UserIncludes, UserOut, user_out
+from portal.provider.accounts.schemas.users import (
+    UserIncludes,
+    UserListOut,
+    UserOut,
+    user_list_out,
+    user_out,
+)
 from portal.provider.platform.db import SessionDep
 from portal.provider.platform.errors import ApiError
 from portal.provider.platform.hydra import Collection, PaginationDep
@@ -25,7 +32,7 @@ from portal.provider.platform.security import (
 router = ProviderRouter(prefix="/api/users", tags=["users"])
 
 
-@router.get("", response_model=Collection[UserOut])
+@router.get("", response_model=Collection[UserListOut])
 def list_users(
     request: Request,
     db: SessionDep,
@@ -34,10 +41,13 @@ def list_users(
     includes: UserIncludes,
     filters: UserFiltersDep,
     sort: Annotated[Sort, Depends(USERS.sorting.read)],
-) -> Collection[UserOut]:
+) -> Collection[UserListOut]:
     statement = filters.apply(users_with_companies())
     users, total = USERS.page(db, principal, statement, sort, page)
-    return USERS.answer(request, [user_out(user, includes) for user in users], total, page)
+    # Who is limited to some services (issue 53): one statement for the page.
+    limited = limited_users(db, [user.id for user in users])
+    members = [user_list_out(user, includes, limited.get(user.id, [])) for user in users]
+    return USERS.answer(request, members, total, page)
 
 
 @router.get("/{user_id}", response_model=UserOut)

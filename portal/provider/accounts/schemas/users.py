@@ -1,5 +1,6 @@
 """Users as the API shows them (spec section 3: User)."""
 
+import uuid
 from typing import Annotated
 
 from fastapi import Depends
@@ -29,8 +30,28 @@ class UserOut(Resource):
     ldap: bool
 
 
+class UserListOut(UserOut):
+    """A user as the users list shows them: with who is limited to some services (issue 53)."""
+
+    limited_companies: list[str] = Field(
+        description=(
+            "The companies where the user sees only the services granted to them (the access:"
+            " ``/api/users/{id}/access``)."
+        ),
+    )
+
+
 # What ``user_out`` embeds instead of an IRI: ``includes[]=company``.
 UserIncludes = Annotated[frozenset[str], Depends(embeddable("company"))]
+
+
+def user_list_out(
+    user: User, includes: frozenset[str], limited_companies: list[uuid.UUID]
+) -> UserListOut:
+    return UserListOut(
+        **user_out(user, includes).model_dump(by_alias=True),
+        limited_companies=[company_iri(company) for company in sorted(limited_companies)],
+    )
 
 
 def user_out(user: User, includes: frozenset[str]) -> UserOut:

@@ -30,7 +30,7 @@ from portal.provider.platform.language import LanguageDep
 from portal.provider.platform.lists import Sort
 from portal.provider.platform.models import Invoice, InvoiceLine, Service
 from portal.provider.platform.routing import ProviderRouter
-from portal.provider.platform.scoping import company_condition, one_or_404
+from portal.provider.platform.scoping import company_condition, one_or_404, service_condition
 from portal.provider.platform.security import CurrentPrincipal
 
 router = ProviderRouter(prefix="/api/invoices", tags=["invoices"])
@@ -76,7 +76,7 @@ def get_invoice(
             Service,
             and_(
                 col(Service.id) == col(InvoiceLine.service_id),
-                company_condition(principal, Service.company_id),
+                service_condition(principal, Service.company_id, Service.id),
             ),
         )
         .where(Invoice.id == invoice_id, company_condition(principal, Invoice.company_id))

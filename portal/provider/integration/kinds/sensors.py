@@ -6,6 +6,7 @@ from typing import Annotated, Any
 from pydantic import Field, StringConstraints
 from sqlmodel import Session
 
+from portal.i18n import N_
 from portal.provider.integration.batch import Entries, Kind
 from portal.provider.integration.common import (
     DUPLICATE_IN_BATCH,
@@ -24,7 +25,15 @@ from portal.provider.integration.common import (
 from portal.provider.platform import webhooks
 from portal.provider.platform.db import preload
 from portal.provider.platform.errors import Violation
-from portal.provider.platform.models import Company, Sensor, SensorLegendEntry, SensorStatus
+from portal.provider.platform.models import (
+    Company,
+    Sensor,
+    SensorLegendEntry,
+    SensorStatus,
+    Service,
+)
+
+ANOTHER_COMPANYS_SERVICE = N_("The service {reference} is not one of the sensor's company.")
 
 Color = Annotated[str, StringConstraints(pattern=r"^[0-9a-fA-F]{6}$")]
 
@@ -53,6 +62,13 @@ class SensorIn(InputModel):
     tags: list[Annotated[str, Field(max_length=100)]] | None = None
     client_references: list[Annotated[str, Field(max_length=100)]] | None = None
     port_label: OptionalText = Field(default=None, max_length=200)
+    service: Reference | None = Field(
+        default=None,
+        description=(
+            "Reference of the service the sensor watches, of the sensor's company: a user"
+            " limited to some services sees the sensors of those only."
+        ),
+    )
     legend: list[LegendIn] | None = None
 
 
@@ -84,9 +100,20 @@ def check(db: Session, entries: Entries[SensorIn]) -> tuple[Any, list[Violation]
         db, Sensor.reference, (item.reference for item in items), preload(Sensor.legend)
     )
     companies = rows_by(db, Company.reference, (item.company for item in items))
+    named = (item.service for item in items if item.service is not None)
+    services = rows_by(db, Service.reference, named)
     for index, item in entries:
         violations += unknown(index, "company", item.company, companies)
-    return (sensors, companies), violations
+        if item.service is None:
+            continue
+        violations += unknown(index, "service", item.service, services)
+        service, company = services.get(item.service), companies.get(item.company)
+        if service is not None and company is not None and service.company_id != company.id:
+            reference = {"reference": item.service}
+            violations.append(
+                Violation(path(index, "service"), ANOTHER_COMPANYS_SERVICE, reference)
+            )
+    return (sensors, companies, services), violations
 
 
 def _legend(sensor: Sensor, legend: list[LegendIn]) -> bool:
@@ -109,7 +136,7 @@ def _legend(sensor: Sensor, legend: list[LegendIn]) -> bool:
 
 
 def write(db: Session, entries: Entries[SensorIn], resolved: Any) -> Counts:
-    sensors, companies = resolved
+    sensors, companies, services = resolved
     counts = Counts()
     for _, item in entries:
         values = {
@@ -117,6 +144,8 @@ def write(db: Session, entries: Entries[SensorIn], resolved: Any) -> Counts:
             "company_id": companies[item.company].id,
             **item.values("group", "device", "name", "status", *_OPTIONAL),
         }
+        if item.given("service"):
+            values["service_id"] = services[item.service].id if item.service else None
         stored = sensors.get(item.reference)
         status_before = stored.status if stored is not None else None
         sensor, created, changed = upsert_row(Sensor, stored, values)

@@ -6,6 +6,7 @@ another company answers 404, whoever asks; a user without the permission gets 40
 """
 
 import uuid
+from dataclasses import replace
 from datetime import datetime
 from typing import Annotated
 
@@ -38,6 +39,10 @@ router = ProviderRouter(prefix="/api/webhooks", tags=["webhooks"])
 UNKNOWN_EVENT = N_("{event} is not an event of the portal; the events are {events}.")
 EVENT_TWICE = N_("{event} is named twice.")
 NOT_YOUR_COMPANY = N_("Choose one of your companies.")
+LIMITED_HERE = N_(
+    "Your access to this company is limited to some of its services: its webhooks, which "
+    "carry all of its events, are managed by a user with access to all of them."
+)
 ENABLE_FIRST = N_("Enable the endpoint to send it a test event.")
 TEST_MESSAGE = "A test event from the customer portal: this endpoint receives its events."
 
@@ -49,7 +54,10 @@ async def webhook_manager(principal: CurrentPrincipal) -> Principal:
     reads, and is refused here by ``security``)."""
     if not principal.allows(MANAGE_WEBHOOKS):
         raise ApiError(403)
-    return principal
+    # Only the companies where the caller's access is whole: a company's webhooks carry all of
+    # its events, so a user limited there to some services (issue 53) manages none of them.
+    limited = principal.limited_company_ids or frozenset()
+    return replace(principal, company_ids=principal.company_ids - limited)
 
 
 Manager = Annotated[Principal, Depends(webhook_manager)]
@@ -190,10 +198,19 @@ def _company(db: Session, principal: Principal, company: str | None) -> uuid.UUI
     if company is None:
         return db.get_one(User, principal.user.id).company_id
     try:
-        company_id = uuid.UUID(company.rstrip("/").rsplit("/", 1)[-1])
+        return uuid.UUID(company.rstrip("/").rsplit("/", 1)[-1])
     except ValueError:
         return None
-    return company_id if company_id in principal.company_ids else None
+
+
+def _company_violation(principal: Principal, company_id: uuid.UUID | None) -> Violation | None:
+    """Why the endpoint cannot be the company's: not one of the caller's, or one where their
+    access is limited."""
+    if company_id is not None and company_id in (principal.limited_company_ids or frozenset()):
+        return Violation("company", LIMITED_HERE)
+    if company_id is None or company_id not in principal.company_ids:
+        return Violation("company", NOT_YOUR_COMPANY)
+    return None
 
 
 def _endpoint(db: Session, principal: Principal, endpoint_id: uuid.UUID) -> WebhookEndpoint:
@@ -221,9 +238,10 @@ def create_webhook(
     secret is shown."""
     violations = _url_violations(body.url) + _event_violations(body.event_types)
     company_id = _company(db, principal, body.company)
-    if company_id is None:
-        violations.append(Violation("company", NOT_YOUR_COMPANY))
-    if violations or company_id is None:
+    refused = _company_violation(principal, company_id)
+    if refused is not None:
+        violations.append(refused)
+    if violations or refused is not None or company_id is None:
         raise ApiError(422, violations=violations)
     endpoint = WebhookEndpoint(
         company_id=company_id,

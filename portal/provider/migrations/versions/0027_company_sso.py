@@ -2,7 +2,7 @@
 sign-ins waiting for their callback.
 
 Revision ID: 0027
-Revises: 0025
+Revises: 0026
 Create Date: 2026-12-05 19:40:00
 
 Issue 52, item 4: a provider administrator sets a company's issuer, client and the e-mail
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0027"
-down_revision: str | None = "0025"
+down_revision: str | None = "0026"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -45,7 +45,9 @@ from portal.provider.platform.models import (
     Service,
     ServiceType,
     User,
+    UserAccessLimit,
     UserAuxiliaryCompany,
+    UserServiceGrant,
     utcnow,
 )
 from portal.provider.platform.notice_links import unsubscribe_link
@@ -189,6 +191,7 @@ def _write(db: Session, claimed: list[_Claimed]) -> int:
     }
     services = _impacted(db, maintenance_ids, company_ids)
     users = _users(db, {n.user_id for n in claimed if n.user_id is not None})
+    kept = _kept(db, {n.user_id for n in claimed if n.user_id is not None}, maintenance_ids)
     addresses = {
         row.id: row
         for row in db.scalars(
@@ -208,10 +211,23 @@ def _write(db: Session, claimed: list[_Claimed]) -> int:
         if recipient is None:
             continue
         impacted = services.get((maintenance.id, company.id), [])
+        limited = kept.get((notice.user_id, company.id)) if notice.user_id else None
+        if limited is not None:
+            # A user limited to some services (issue 53) hears of theirs only, if any.
+            impacted = [service for service in impacted if service[0] in limited]
+            if not impacted:
+                continue
         event = _event_at_delivery(notice.event, maintenance.status, bool(impacted))
         if event is None:
             continue
-        key = (maintenance.id, company.id, event, recipient.language, recipient.time_zone)
+        key = (
+            maintenance.id,
+            company.id,
+            event,
+            recipient.language,
+            recipient.time_zone,
+            tuple(service[0] for service in impacted),
+        )
         if key not in rendered:
             rendered[key] = render(
                 _content(event, maintenance, company, impacted, recipient.language),
@@ -265,6 +281,40 @@ def _event_at_delivery(
     if queued is NoticeEvent.SCHEDULED:
         return NoticeEvent.SCHEDULED
     return NoticeEvent.CHANGED
+
+
+def _kept(
+    db: Session, user_ids: set[uuid.UUID], maintenance_ids: set[uuid.UUID]
+) -> dict[tuple[uuid.UUID, uuid.UUID], set[str]]:
+    """For each (user, company) where the user is limited to some services: the references of
+    the services of these maintenances they keep (empty when none)."""
+    if not user_ids:
+        return {}
+    kept: dict[tuple[uuid.UUID, uuid.UUID], set[str]] = {
+        (user, company): set()
+        for user, company in db.execute(
+            select(UserAccessLimit.user_id, UserAccessLimit.company_id).where(
+                col(UserAccessLimit.user_id).in_(user_ids)
+            )
+        )
+    }
+    if not kept:
+        return kept
+    granted = (
+        sa.select(
+            col(UserServiceGrant.user_id), col(UserServiceGrant.company_id), col(Service.reference)
+        )
+        .join(Service, col(Service.id) == col(UserServiceGrant.service_id))
+        .join(MaintenanceService, col(MaintenanceService.service_id) == col(Service.id))
+        .where(
+            col(UserServiceGrant.user_id).in_({user for user, _ in kept}),
+            col(MaintenanceService.maintenance_id).in_(maintenance_ids),
+        )
+    )
+    for user, company, reference in db.execute(granted):
+        if (user, company) in kept:
+            kept[(user, company)].add(reference)
+    return kept
 
 
 def _impacted(

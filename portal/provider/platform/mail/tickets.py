@@ -22,11 +22,14 @@ from portal.provider.platform.mail.notice_message import PREFERENCES
 from portal.provider.platform.mail.outbox import queue
 from portal.provider.platform.models import (
     STATUS_LABELS,
+    Service,
     Ticket,
     TicketNotices,
     TicketStatus,
     User,
+    UserAccessLimit,
     UserAuxiliaryCompany,
+    UserServiceGrant,
 )
 from portal.provider.platform.notice_links import ticket_unsubscribe_link
 from portal.routes import NOTIFICATIONS, ticket_path
@@ -68,12 +71,23 @@ def ticket_mail_recipients(db: Session, ticket: Ticket) -> list[User]:
             )
         ),
     )
+    requester = (ticket.requester_email or "").strip().lower()
+    # A user limited to some services of the company (issue 53) hears of the tickets they see:
+    # about one of their services, or opened by them.
+    limited = select(UserAccessLimit.user_id).where(UserAccessLimit.company_id == ticket.company_id)
+    keeping = (
+        select(UserServiceGrant.user_id)
+        .join(Service, col(Service.id) == col(UserServiceGrant.service_id))
+        .where(col(Service.reference) == (ticket.service_reference or ""))
+    )
+    sees = or_(
+        col(User.id).not_in(limited), col(User.email) == requester, col(User.id).in_(keeping)
+    )
     statement = (
         select(User)
-        .where(col(User.is_active), member, col(User.ticket_notices) != TicketNotices.NONE)
+        .where(col(User.is_active), member, col(User.ticket_notices) != TicketNotices.NONE, sees)
         .order_by(col(User.email))
     )
-    requester = (ticket.requester_email or "").strip().lower()
     domain = get_settings().staff_mail_domain
     return [
         user

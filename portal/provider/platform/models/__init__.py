@@ -7,8 +7,10 @@ from portal.provider.platform.models.accounts import (
     CompanySales,
     Job,
     User,
+    UserAccessLimit,
     UserAssistant,
     UserAuxiliaryCompany,
+    UserServiceGrant,
 )
 from portal.provider.platform.models.auth import (
     ApiToken,
@@ -158,8 +160,10 @@ __all__ = [
     "TicketStatus",
     "TokenPurpose",
     "User",
+    "UserAccessLimit",
     "UserAssistant",
     "UserAuxiliaryCompany",
+    "UserServiceGrant",
     "WebAuthnChallenge",
     "WebhookDelivery",
     "WebhookDeliveryState",

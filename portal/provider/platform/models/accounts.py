@@ -13,6 +13,7 @@ from portal.provider.platform.models.columns import (
     enum_type,
     id_field,
     reference_field,
+    utcnow,
 )
 from portal.provider.platform.models.notices import MaintenanceNotices, TicketNotices
 
@@ -152,3 +153,33 @@ class User(SQLModel, table=True):
     def company_ids(self) -> set[uuid.UUID]:
         """The main company and the auxiliary ones: the companies whose data the user sees."""
         return {self.company_id, *(company.id for company in self.auxiliary_companies)}
+
+
+class UserAccessLimit(SQLModel, table=True):
+    """A user limited, in one of their companies, to the services of their grants there (issue
+    53): without a row the user sees every service of that company, as before."""
+
+    __tablename__ = "user_access_limits"
+
+    user_id: uuid.UUID = Field(foreign_key="users.id", primary_key=True, ondelete="CASCADE")
+    company_id: uuid.UUID = Field(
+        foreign_key="companies.id", primary_key=True, index=True, ondelete="CASCADE"
+    )
+    changed_at: datetime = Field(default_factory=utcnow)
+
+
+class UserServiceGrant(SQLModel, table=True):
+    """A service a limited user sees. The key (user, service) is what the scope joins on: a
+    limited user's rows are read through it, never through a list of ids in the statement."""
+
+    __tablename__ = "user_service_grants"
+    __table_args__ = (
+        sa.Index("ix_user_service_grants_user_id_company_id", "user_id", "company_id"),
+    )
+
+    user_id: uuid.UUID = Field(foreign_key="users.id", primary_key=True, ondelete="CASCADE")
+    service_id: uuid.UUID = Field(
+        foreign_key="services.id", primary_key=True, index=True, ondelete="CASCADE"
+    )
+    # The service's company, for the count per company and for clearing one company's set.
+    company_id: uuid.UUID = Field(foreign_key="companies.id", ondelete="CASCADE")

@@ -115,5 +115,10 @@ class Sensor(SQLModel, table=True):
     tags: list[str] = Field(default_factory=list, sa_type=sa.JSON)
     client_references: list[str] = Field(default_factory=list, sa_type=sa.JSON)
     port_label: str | None = Field(default=None, max_length=200)
+    # The service the sensor watches, when known: a user limited to some services sees the
+    # sensors of those only (issue 53).
+    service_id: uuid.UUID | None = Field(
+        default=None, foreign_key="services.id", index=True, ondelete="SET NULL"
+    )
 
     legend: list[SensorLegendEntry] = Relationship(cascade_delete=True)

@@ -31,8 +31,8 @@ from portal.provider.platform.models import (
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.scoping import (
     one_or_404,
-    scope_to_companies,
     through_visible_services,
+    ticket_condition,
 )
 from portal.provider.platform.security import CurrentPrincipal, Principal
 from portal.provider.support.conversations import standing
@@ -170,12 +170,14 @@ def download_attachment(
     ticket_id: uuid.UUID, attachment_id: uuid.UUID, db: SessionDep, principal: CurrentPrincipal
 ) -> FileResponse:
     """An attachment of the ticket, reached through the ticket's scope."""
-    statement = scope_to_companies(
+    statement = (
         select(TicketAttachment)
         .join(Ticket, col(Ticket.id) == col(TicketAttachment.ticket_id))
-        .where(TicketAttachment.id == attachment_id, TicketAttachment.ticket_id == ticket_id),
-        principal,
-        Ticket.company_id,
+        .where(
+            TicketAttachment.id == attachment_id,
+            TicketAttachment.ticket_id == ticket_id,
+            ticket_condition(principal),
+        )
     )
     if not principal.allows(VIEW_TICKETS_MENU):
         raise ApiError(403)
