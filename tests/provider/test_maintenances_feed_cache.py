@@ -113,3 +113,12 @@ async def test_a_cached_feed_is_never_another_users(
     assert (
         await _get(client, alice_path, {"If-None-Match": alice.headers["etag"]})
     ).status_code == 404
+
+
+async def test_the_openapi_documents_the_validators_and_304(client: httpx.AsyncClient) -> None:
+    document = (await client.get("/openapi.json")).json()
+    operation = document["paths"]["/feeds/maintenances/{token}.ics"]["get"]
+    assert {"200", "304", "404"} <= set(operation["responses"])
+    assert set(operation["responses"]["200"]["headers"]) == {"ETag", "Last-Modified"}
+    names = {parameter["name"] for parameter in operation["parameters"]}
+    assert {"if-none-match", "if-modified-since"} <= names
