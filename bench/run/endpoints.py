@@ -261,6 +261,14 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint(
         "sensors list", "/provider/api/sensors", ALICE, connections=(1, 10, 50), round_trips=2
     ),
+    # Issue 55, item 5: what the screen's refresh reads now, its cards' fields only.
+    Endpoint(
+        "sensors cards",
+        "/provider/api/sensors?view=card",
+        ALICE,
+        connections=(1, 10, 50),
+        round_trips=2,
+    ),
     *(
         Endpoint(
             f"sensor chart {label}",
