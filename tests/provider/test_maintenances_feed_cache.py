@@ -6,8 +6,11 @@ from datetime import timedelta
 
 import httpx
 from icalendar import Calendar
+from sqlalchemy import update
+from sqlmodel import Session, select
 
-from tests.provider.conftest import SignIn
+from portal.provider.platform.models import Service
+from tests.provider.conftest import SignIn, World
 from tests.provider.integration_helpers import counts
 from tests.provider.test_maintenances_feed import (
     NOW,
@@ -122,3 +125,20 @@ async def test_the_openapi_documents_the_validators_and_304(client: httpx.AsyncC
     assert set(operation["responses"]["200"]["headers"]) == {"ETag", "Last-Modified"}
     names = {parameter["name"] for parameter in operation["parameters"]}
     assert {"if-none-match", "if-modified-since"} <= names
+
+
+async def test_a_bulk_update_of_a_service_gives_a_new_feed(
+    client: httpx.AsyncClient, estate: dict[str, str], sign_in: SignIn, world: World
+) -> None:
+    """A bulk statement, as the client-reference import writes them, which no flush sees."""
+    await sign_in("alice")
+    path = await _new_feed(client)
+    first = await _get(client, path)
+    with Session(world.engine) as session:
+        service = session.exec(select(Service).where(Service.reference == "PB-A")).one()
+        rows = [{"id": service.id, "client_references": ["ACME-BULK-7"]}]
+        session.exec(update(Service), params=rows)
+        session.commit()
+    changed = await _get(client, path, {"If-None-Match": first.headers["etag"]})
+    assert changed.status_code == 200
+    assert "ACME-BULK-7" in changed.text
