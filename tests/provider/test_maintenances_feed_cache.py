@@ -3,6 +3,7 @@ without a body for the copy a calendar program holds, a new feed after a mainten
 service it describes changed, and never another user's or language's cached feed."""
 
 from datetime import timedelta
+from typing import Any
 
 import httpx
 from icalendar import Calendar
@@ -10,6 +11,7 @@ from sqlalchemy import update
 from sqlmodel import Session, select
 
 from portal.provider.platform.models import Service
+from portal.settings import get_settings
 from tests.provider.conftest import SignIn, World
 from tests.provider.integration_helpers import counts
 from tests.provider.test_maintenances_feed import (
@@ -142,3 +144,17 @@ async def test_a_bulk_update_of_a_service_gives_a_new_feed(
     changed = await _get(client, path, {"If-None-Match": first.headers["etag"]})
     assert changed.status_code == 200
     assert "ACME-BULK-7" in changed.text
+
+
+async def test_without_redis_the_feed_is_built_as_before(
+    client: httpx.AsyncClient, estate: dict[str, str], sign_in: SignIn, monkeypatch: Any
+) -> None:
+    await sign_in("alice")
+    path = await _new_feed(client)
+    expected = (await _get(client, path)).content
+    # Nothing listens there: every Redis call fails at once.
+    monkeypatch.setattr(get_settings(), "redis_url", "redis://127.0.0.1:1/0")
+    answer = await _get(client, path, {"If-None-Match": '"anything"'})
+    assert answer.status_code == 200
+    assert answer.content == expected
+    assert "etag" not in answer.headers

@@ -200,14 +200,23 @@ class _RedisStore:
         self._redis.set(_CHANGED_KEY, repr(time.time()))
 
     def get(self, key: str, etag: str) -> bytes | None:
-        value = self._read(key)
+        """The body kept for ``etag``; None when there is none or Redis cannot be read (the
+        feed is then built)."""
+        try:
+            value = self._read(key)
+        except redis.RedisError:
+            logger.exception("calendar feeds: a cached feed could not be read from Redis")
+            return None
         if value is None:
             return None
         stored, _, body = value.partition(b"\n")
         return body if stored.decode() == etag else None
 
     def put(self, key: str, etag: str, body: bytes) -> None:
-        self._redis.set(key, etag.encode() + b"\n" + body, ex=CACHE_SECONDS)
+        try:
+            self._redis.set(key, etag.encode() + b"\n" + body, ex=CACHE_SECONDS)
+        except redis.RedisError:
+            logger.exception("calendar feeds: a built feed could not be kept in Redis")
 
 
 @lru_cache
