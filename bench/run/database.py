@@ -49,10 +49,12 @@ def capture(
     method: str = "GET",
     body: Body | None = None,
     token: bool = False,
+    revalidate: bool = False,
 ) -> Captured:
     """Every query one request runs, after logging in with ``login`` (the login endpoint
     itself is recorded without a session); with ``token``, the request is sent with a personal
-    API token made with that session, and without the session."""
+    API token made with that session, and without the session; with ``revalidate``, the
+    request names the ETag of a first, unrecorded one, and must answer 304."""
     captured = Captured([], 0)
     recording = False
 
@@ -77,11 +79,18 @@ def capture(
                 made.raise_for_status()
                 client.cookies.clear()
                 headers["Authorization"] = f"Bearer {made.json()['token']}"
-            recording = True
             content = body.content if body else None
+            if revalidate:
+                first = await client.request(method, local, content=content, headers=headers)
+                first.raise_for_status()
+                headers["If-None-Match"] = first.headers["etag"]
+            recording = True
             response = await client.request(method, local, content=content, headers=headers)
             recording = False
-            response.raise_for_status()
+            if revalidate and response.status_code != 304:
+                raise RuntimeError(f"{path}: {response.status_code} where 304 was due")
+            if not revalidate:
+                response.raise_for_status()
             captured.response_bytes = len(response.content)
 
     sa.event.listen(engine, "before_cursor_execute", record)

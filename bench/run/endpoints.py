@@ -26,6 +26,9 @@ class Endpoint(NamedTuple):
     # Sent with a personal API token of ``user`` (made first with the user's session) instead of
     # the session: what a customer's own tool costs, token check and rate limit included.
     token: bool = False
+    # Sent with the ETag of a first answer (If-None-Match): what an unchanged resource costs,
+    # its 304 without a body.
+    revalidate: bool = False
 
 
 ALICE = "alice@acme-networks.test"
@@ -298,6 +301,14 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint(
         "sensors list", "/provider/api/sensors", ALICE, connections=(1, 10, 50), round_trips=2
     ),
+    # Issue 55, item 5: what the screen's refresh reads now, its cards' fields only.
+    Endpoint(
+        "sensors cards",
+        "/provider/api/sensors?view=card",
+        ALICE,
+        connections=(1, 10, 50),
+        round_trips=2,
+    ),
     *(
         Endpoint(
             f"sensor chart {label}",
@@ -346,8 +357,18 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         connections=(1, 10, 50),
         round_trips=2,
     ),
+    # Issue 55, item 5 added the validator's aggregate (one round trip) before the build.
     Endpoint(
-        "maintenance feed", "/provider/feeds/maintenances/{alice_feed}.ics", ALICE, round_trips=7
+        "maintenance feed", "/provider/feeds/maintenances/{alice_feed}.ics", ALICE, round_trips=8
+    ),
+    # Issue 55, item 5: what a calendar program's poll of an unchanged feed costs (≤ 20 ms): the
+    # link, its user and one aggregate, then 304 without a body.
+    Endpoint(
+        "maintenance feed unchanged",
+        "/provider/feeds/maintenances/{alice_feed}.ics",
+        ALICE,
+        round_trips=4,
+        revalidate=True,
     ),
     Endpoint(
         "import 10k references",

@@ -108,7 +108,13 @@ def _prepare(
         item.body_file.write_bytes(body.content)
     response = httpx.request(endpoint.method, server.url + item.path, headers=item.headers,
                              content=body.content if body else None, timeout=300)  # fmt: skip
-    if response.status_code >= 300:
+    if endpoint.revalidate and response.status_code == 200:
+        item.headers["If-None-Match"] = response.headers["etag"]
+        response = httpx.request(endpoint.method, server.url + item.path, headers=item.headers,
+                                 timeout=300)  # fmt: skip
+        if response.status_code != 304:
+            raise RuntimeError(f"{response.status_code} where 304 was due")
+    elif response.status_code >= 300:
         raise RuntimeError(f"{response.status_code} {response.text[:200]}")
     item.bytes = len(response.content)
     (folder / f"{item.slug}.body").write_bytes(response.content)
@@ -116,7 +122,7 @@ def _prepare(
     engine = create_db_engine(sqlalchemy_url(database_url))
     try:
         captured = capture(engine, item.path, login_body(endpoint.user), endpoint.method, body,
-                           endpoint.token)  # fmt: skip
+                           endpoint.token, endpoint.revalidate)  # fmt: skip
         with psycopg.connect(database_url) as connection:
             item.sql = render(connection, captured.statements)
         item.round_trips = captured.round_trips

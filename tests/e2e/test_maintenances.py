@@ -177,6 +177,11 @@ def test_a_private_feed_is_made_read_replaced_and_stopped(page: Page, portal_dat
     assert answer.headers["content-type"].startswith("text/calendar")
     assert answer.text.startswith("BEGIN:VCALENDAR")
     assert FIRST in answer.text
+    # Issue 55, item 5: the portal passes the validators on, and the provider's 304.
+    unchanged = httpx.get(first, headers={"If-None-Match": answer.headers["etag"]})
+    assert unchanged.status_code == 304
+    assert unchanged.content == b""
+    assert unchanged.headers["etag"] == answer.headers["etag"]
     card.get_by_role("button", name=re.compile("Make a new link")).click()
     expect(url_field).not_to_have_value(first)
     assert httpx.get(first).status_code == 404

@@ -263,7 +263,13 @@ def test_each_benchmarked_endpoint_keeps_to_its_round_trip_budget(
         body = webhook_body()
     path = endpoint.path.format(**placeholders)
     captured = capture(
-        bench_engine, path, login_body(endpoint.user), endpoint.method, body, endpoint.token
+        bench_engine,
+        path,
+        login_body(endpoint.user),
+        endpoint.method,
+        body,
+        endpoint.token,
+        endpoint.revalidate,
     )
     listing = "\n".join(statement for statement, _ in captured.statements)
     assert captured.round_trips <= endpoint.round_trips, (

@@ -8,6 +8,7 @@ from typing import Any
 
 import reflex as rx
 
+from portal.client.hydra import Page
 from portal.client.models.sensors import LegendEntry, Sensor
 from portal.pages.monitoring.models import (
     STATUS_ORDER,
@@ -127,3 +128,25 @@ async def test_one_refresh_at_a_time_unless_the_last_was_lost_with_its_worker() 
     assert state._refresh_under_way()
     state._refreshing_since = time.time() - LOST_REFRESH_SECONDS - 1
     assert not state._refresh_under_way()
+
+
+def test_the_card_view_gives_the_same_cards_as_the_full_list() -> None:
+    """Issue 55, item 5: the refresh reads ``view=card`` (each sensor once, no IRI, reference,
+    client references or port label, no null): the same cards as the spec's answer."""
+    shown = {
+        "group": "Paris", "device": "par-ce1", "name": "Port state xe-0/0/1", "status": "down",
+        "priority": 4, "favorite": True, "isLookup": True, "value": "lowerLayerDown",
+        "desc": "Operational state", "position": 7, "tags": ["product_path"],
+    }  # fmt: skip
+    uuid = "0b1d4c52-7f4e-4a57-9a8e-3c1f2d6b5e10"
+    full = {
+        "@id": f"/api/sensors/{uuid}", "@type": "Sensor", "id": uuid, "reference": "SEN-1",
+        "descValue": None, "clientReferences": ["ACME-1"], "portLabel": "xe-0/0/1", **shown,
+    }  # fmt: skip
+    from_full = Page[Sensor].model_validate({"hydra:member": [full], "hydra:totalItems": 1})
+    from_cards = Page[Sensor].model_validate({"items": [{"id": uuid, **shown}], "totalItems": 1})
+    assert from_cards.total == 1
+    assert [sensor_card(sensor, "en", PATHS) for sensor in from_cards.items] == [
+        sensor_card(sensor, "en", PATHS) for sensor in from_full.items
+    ]
+    assert from_cards.items[0].id == uuid

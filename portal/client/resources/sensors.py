@@ -2,6 +2,7 @@
 legend."""
 
 from collections.abc import Sequence
+from typing import Literal
 
 from portal.client.errors import invalid_response
 from portal.client.hydra import Page
@@ -20,15 +21,25 @@ SENSORS_PER_CALL = 2000
 
 
 class SensorsResource(Resource):
-    async def list(self, tags: Sequence[str] = (), *, page: int = 1) -> Page[Sensor]:
+    async def list(
+        self,
+        tags: Sequence[str] = (),
+        *,
+        page: int = 1,
+        view: Literal["full", "card"] = "full",
+    ) -> Page[Sensor]:
         """Up to ``SENSORS_PER_CALL`` sensors, in the screen's order (group, device, priority
-        descending, position); ``total`` tells how many match."""
+        descending, position); ``total`` tells how many match. ``view="card"`` reads only what
+        the monitoring screen's cards show (no reference, client references or port label)."""
+        filters: dict[str, str | list[str]] = {"tags": list(tags)} if tags else {}
+        if view != "full":
+            filters["view"] = view
         return await self._list(
             Sensor,
             "/api/sensors",
             page=page,
             items_per_page=SENSORS_PER_CALL,
-            filters={"tags": list(tags)} if tags else None,
+            filters=filters or None,
         )
 
     async def legend(self, uuid: str) -> "Sequence[LegendEntry]":

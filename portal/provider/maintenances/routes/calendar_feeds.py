@@ -8,12 +8,15 @@ revoked token, or one whose user may no longer read, answers 404 and nothing els
 """
 
 import datetime as dt
-from typing import Literal
+import logging
+from typing import Annotated, Literal
 
-from fastapi import Request, Response
+import redis
+from fastapi import Header, Request, Response
 from pydantic import Field
 
 from portal.i18n import N_
+from portal.provider.maintenances import feed_cache
 from portal.provider.maintenances.calendar_feed import build_feed
 from portal.provider.platform.db import SessionDep
 from portal.provider.platform.errors import ApiError
@@ -30,6 +33,7 @@ from portal.provider.platform.language import LanguageDep
 from portal.provider.platform.routing import ProviderRouter
 from portal.provider.platform.security import CurrentPrincipal, Principal
 
+logger = logging.getLogger(__name__)
 router = ProviderRouter(tags=["maintenances"])
 
 FEED = "/api/calendar_feed"
@@ -94,24 +98,68 @@ def delete_feed(request: Request, db: SessionDep, principal: CurrentPrincipal) -
     return Response(status_code=204)
 
 
+_FEED_HEADERS = {
+    "Cache-Control": "private, no-cache",
+    "Referrer-Policy": "no-referrer",
+    "X-Robots-Tag": "noindex",
+}
+
+
 @router.get(
     "/feeds/maintenances/{token}.ics",
     response_class=Response,
-    responses={200: {"content": {"text/calendar": {}}}, 404: {"description": "No such feed."}},
+    responses={
+        200: {
+            "content": {"text/calendar": {}},
+            "headers": {
+                "ETag": {"description": "Changes with the feed.", "schema": {"type": "string"}},
+                "Last-Modified": {
+                    "description": "The feed's last change.",
+                    "schema": {"type": "string"},
+                },
+            },
+        },
+        304: {
+            "description": "Unchanged since the copy named by If-None-Match or "
+            "If-Modified-Since; no body."
+        },
+        404: {"description": "No such feed."},
+    },
 )
-def maintenance_feed(token: str, db: SessionDep) -> Response:
+def maintenance_feed(
+    token: str,
+    db: SessionDep,
+    if_none_match: Annotated[str | None, Header()] = None,
+    if_modified_since: Annotated[str | None, Header()] = None,
+) -> Response:
+    """The feed, or 304 when the caller's copy is current: the validator is one small query,
+    the feed itself is built only when it changed (docs/decisions/calendar-feed-cache.md)."""
     found = feed_reader(db, token)
     if found is None:
         raise ApiError(404)
     feed, principal = found
-    body = build_feed(db, principal, feed.language)
+    try:
+        current = feed_cache.validator(db, feed, principal)
+    except redis.RedisError:
+        logger.exception("calendar feed: Redis unreadable, the feed is built without its cache")
+        return _feed_response(build_feed(db, principal, feed.language), {})
+    headers = {"ETag": current.etag, "Last-Modified": feed_cache.http_date(current.last_modified)}
+    if current.matches(if_none_match, if_modified_since):
+        return Response(status_code=304, headers=headers | _FEED_HEADERS)
+    body = feed_cache.cached(feed, current)
+    if body is None:
+        body = build_feed(db, principal, feed.language)
+        feed_cache.keep(feed, current, body)
+    return _feed_response(body, headers)
+
+
+def _feed_response(body: bytes, headers: dict[str, str]) -> Response:
     return Response(
         body,
         media_type="text/calendar; charset=utf-8",
         headers={
             "Content-Disposition": 'inline; filename="maintenances.ics"',
-            "Cache-Control": "private, no-cache",
-            "Referrer-Policy": "no-referrer",
-            "X-Robots-Tag": "noindex",
+            **_FEED_HEADERS,
+            **headers,
         },
     )

@@ -38,12 +38,16 @@ from portal.provider.monitoring.queries import (
     visible_sensors,
 )
 from portal.provider.monitoring.schemas.sensors import (
+    CARD_COLUMNS,
     SENSOR_COLUMNS,
     ChartChannelOut,
     ChartDataOut,
     LegendEntryOut,
+    SensorCardsOut,
     SensorOut,
+    SensorView,
     legend_entry_out,
+    sensor_card_out,
     sensor_out,
 )
 from portal.provider.platform.db import SessionDep
@@ -94,7 +98,7 @@ async def sensor_paging(
     return Pagination(page, items_per_page or SENSORS_PER_RESPONSE_MAX)
 
 
-@router.get("", response_model=ItemsCollection[SensorOut])
+@router.get("", response_model=ItemsCollection[SensorOut] | SensorCardsOut)
 def list_sensors(
     request: Request,
     db: SessionDep,
@@ -102,11 +106,24 @@ def list_sensors(
     page: Annotated[Pagination, Depends(sensor_paging)],
     filters: SensorFiltersDep,
     sort: Annotated[Sort, Depends(SENSORS.sorting.read)],
-) -> ItemsCollection[SensorOut]:
+    view: Annotated[
+        SensorView,
+        Query(
+            description="`full` (the default): every field, as `hydra:member` and `items`. "
+            "`card`: what the monitoring screen shows of each sensor, once, as `items` and "
+            "`totalItems`, fields without a value left out."
+        ),
+    ] = SensorView.FULL,
+) -> ItemsCollection[SensorOut] | SensorCardsOut:
     # The columns the screen shows as plain rows, not entities: a company's 2 000 sensors come
     # in one page (docs/decisions/list-rows-not-entities.md).
-    rows = filters.apply(readable_sensors(principal)).with_only_columns(*SENSOR_COLUMNS)
+    card = view is SensorView.CARD
+    columns = CARD_COLUMNS if card else SENSOR_COLUMNS
+    rows = filters.apply(readable_sensors(principal)).with_only_columns(*columns)
     sensors, total = SENSORS.page(db, principal, cast(SelectOfScalar[Row[Any]], rows), sort, page)
+    if card:
+        # The 2 000-sensor refresh every 30 s (docs/decisions/monitoring-screen.md).
+        return SensorCardsOut(items=[sensor_card_out(row) for row in sensors], total_items=total)
     members = [sensor_out(sensor) for sensor in sensors]
     return cast(ItemsCollection[SensorOut], SENSORS.answer(request, members, total, page))
 
