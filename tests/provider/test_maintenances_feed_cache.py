@@ -10,7 +10,7 @@ from icalendar import Calendar
 from sqlalchemy import update
 from sqlmodel import Session, select
 
-from portal.provider.platform.models import Service
+from portal.provider.platform.models import Service, User
 from portal.settings import get_settings
 from tests.provider.conftest import SignIn, World
 from tests.provider.integration_helpers import counts
@@ -90,6 +90,27 @@ async def test_a_changed_maintenance_or_service_gives_a_new_feed(
     renamed = await _get(client, path, {"If-None-Match": changed.headers["etag"]})
     assert renamed.status_code == 200
     assert "ACME-EDGE-9" in renamed.text
+
+
+async def test_a_change_of_the_users_access_gives_a_new_feed(
+    client: httpx.AsyncClient, estate: dict[str, str], sign_in: SignIn, world: World
+) -> None:
+    """Limited to some services (issue 53), a user's feed lists only those: a change of the
+    limit ends the copy, though the maintenances it shows may be the same."""
+    await sign_in("alice")
+    path = await _new_feed(client)
+    etag = (await _get(client, path)).headers["etag"]
+    with Session(world.engine) as db:
+        alice = db.get_one(User, world.users["alice"])
+        service = db.exec(select(Service).where(Service.reference == "PB-A")).one()
+        access = f"/api/users/{alice.id}/access/{alice.company_id}"
+    await sign_in("admin")
+    limited = {"limited": True, "services": [f"/api/services/{service.id}"]}
+    answer = await client.put(access, json=limited)
+    assert answer.status_code == 200, answer.text
+    changed = await _get(client, path, {"If-None-Match": etag})
+    assert changed.status_code == 200
+    assert changed.headers["etag"] != etag
 
 
 async def test_a_cached_feed_is_never_another_users(

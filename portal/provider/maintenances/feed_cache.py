@@ -39,6 +39,8 @@ from portal.provider.platform.models import (
     MaintenanceService,
     Service,
     ServiceType,
+    UserAccessLimit,
+    UserServiceGrant,
     utcnow,
 )
 from portal.provider.platform.security import Principal
@@ -57,7 +59,17 @@ _PREFIX = "patchbay:feed:"
 _CHANGED_KEY = _PREFIX + "changed"
 # What the events describe besides the maintenances' own columns (whose changes raise
 # ``maintenances.updated_at``): a change to one of these raises ``changed_at``.
-_DESCRIBED = (Service, Company, ServiceType, Maintenance, MaintenanceService, MaintenanceContact)
+# What a feed's events say, and which services a limited user's feed lists (issue 53).
+_DESCRIBED = (
+    Service,
+    Company,
+    ServiceType,
+    Maintenance,
+    MaintenanceService,
+    MaintenanceContact,
+    UserAccessLimit,
+    UserServiceGrant,
+)
 _DESCRIBED_TABLES = frozenset(model.__tablename__ for model in _DESCRIBED)
 _DIRTY = "patchbay_feed_described_changed"
 
