@@ -307,3 +307,71 @@ def test_reflows_at_320_css_pixels(page: Page, portal_url: str, screen: str) -> 
     SCREENS[screen](page, portal_url)
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, f"{screen} is {overflow} px wider than a 320-pixel window"
+
+
+# The theme's colours as the portal pairs them (foreground, background, least contrast): text
+# at 4.5:1 (WCAG 1.4.3), the focus ring at 3:1 against what it sits on (WCAG 1.4.11).
+TOKEN_PAIRS = [
+    ("--gray-12", "--gray-2", 4.5),  # text on the page's background
+    ("--gray-11", "--gray-2", 4.5),  # secondary text
+    ("--gray-12", "--color-panel-solid", 4.5),  # text in cards and dialogs
+    ("--gray-11", "--color-panel-solid", 4.5),
+    ("--accent-11", "--gray-2", 4.5),  # links
+    ("--red-11", "--color-panel-solid", 4.5),  # a field's error
+    ("--accent-12", "--accent-3", 4.5),  # tinted badges and callouts (assets/styles.css)
+    ("--amber-12", "--amber-3", 4.5),
+    ("--green-12", "--green-3", 4.5),
+    ("--red-12", "--red-3", 4.5),
+    ("--blue-12", "--blue-3", 4.5),
+    ("white", "--bar-colour", 4.5),  # the navbar
+    ("--focus-ring", "--gray-2", 3.0),
+    ("--focus-ring", "--color-panel-solid", 3.0),
+    ("--focus-8", "--color-panel-solid", 3.0),  # the theme's own fields' ring
+    ("--bar-focus-ring", "--bar-colour", 3.0),
+]
+
+# Each colour as the browser resolves it inside the theme's root, as "r,g,b".
+_RESOLVE = """(names) => {
+  const root = document.querySelector('.radix-themes') || document.body;
+  const probe = document.createElement('span');
+  root.appendChild(probe);
+  const colours = {};
+  for (const name of names) {
+    probe.style.color = name.startsWith('--') ? `var(${name})` : name;
+    colours[name] = getComputedStyle(probe).color.match(/[\\d.]+/g).slice(0, 3).join(',');
+  }
+  probe.remove();
+  return colours;
+}"""
+
+
+def _luminance(rgb: str) -> float:
+    def channel(value: float) -> float:
+        value /= 255
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (channel(float(part)) for part in rgb.split(","))
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def _contrast(first: str, second: str) -> float:
+    lighter, darker = sorted((_luminance(first), _luminance(second)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+@pytest.mark.parametrize(
+    "context_options",
+    [{"locale": "en-GB", "color_scheme": "light"}, {"locale": "en-GB", "color_scheme": "dark"}],
+    ids=["light", "dark"],
+)
+def test_the_themes_colours_reach_their_contrast(page: Page) -> None:
+    page.goto("/login")
+    _settled(page)
+    names = sorted({name for pair in TOKEN_PAIRS for name in pair[:2]})
+    colours = page.evaluate(_RESOLVE, names)
+    short = [
+        f"{foreground} on {background}: {_contrast(colours[foreground], colours[background]):.2f}"
+        for foreground, background, least in TOKEN_PAIRS
+        if _contrast(colours[foreground], colours[background]) < least
+    ]
+    assert not short, short
