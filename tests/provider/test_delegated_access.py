@@ -13,6 +13,8 @@ test. A limited user manager can neither lift her own limit nor give more than s
 import csv
 import io
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -347,6 +349,26 @@ class Walk:
             page += 1
 
 
+@contextmanager
+def _hers_from_tomorrow(engine: sa.Engine, ids: set[uuid.UUID]) -> Iterator[None]:
+    with Session(engine) as session:
+        rows = list(session.exec(select(Maintenance).where(col(Maintenance.id).in_(ids))))
+        kept = {row.id: (row.date_start, row.date_end) for row in rows}
+        tomorrow = datetime.now(UTC) + timedelta(days=1)
+        for row in rows:
+            row.date_start, row.date_end = tomorrow, tomorrow + (row.date_end - row.date_start)
+            session.add(row)
+        session.commit()
+    try:
+        yield
+    finally:
+        with Session(engine) as session:
+            for row in session.exec(select(Maintenance).where(col(Maintenance.id).in_(ids))):
+                row.date_start, row.date_end = kept[row.id]
+                session.add(row)
+            session.commit()
+
+
 def _ids(members: list[dict[str, Any]]) -> set[uuid.UUID]:
     return {uuid.UUID(member["id"]) for member in members}
 
@@ -483,15 +505,18 @@ async def test_the_limited_user_sees_only_her_services_on_every_read_route(
         f"{_access(estate.alice.id, estate.acme)}/services",
     )
     assert _ids(granted) == estate.chosen
-    # The calendar feed, read with its link alone.
+    # The calendar feed, read with its link alone. It holds the maintenances of the last three
+    # months and after as of today, whatever day the tests run on (CI moves the clock): her
+    # maintenances are there for the read, moved to start tomorrow, then put back.
     created = await client.post("/api/calendar_feed")
     assert created.status_code == 201, created.text
-    async with httpx.AsyncClient(transport=client._transport, base_url=client.base_url) as bare:
-        walk.client = bare
-        feed = await walk.get("/feeds/maintenances/{token}.ics", created.json()["path"])
-        walk.client = client
+    with _hers_from_tomorrow(engine, estate.maintenances):
+        async with httpx.AsyncClient(transport=client._transport, base_url=client.base_url) as bare:
+            walk.client = bare
+            feed = await walk.get("/feeds/maintenances/{token}.ics", created.json()["path"])
+            walk.client = client
     text = feed.content.decode()
-    assert "BEGIN:VEVENT" in text
+    assert text.count("BEGIN:VEVENT") == len(estate.maintenances)
     assert not {reference for reference in estate.hidden_references if reference in text}
     assert walk.visited == SCOPED
     # Invoices stay company-wide.
