@@ -36,6 +36,8 @@ def test_an_endpoint_is_registered_tested_logged_and_deleted(
 
     page.get_by_role("button", name="Add an endpoint").click()
     dialog = page.get_by_role("dialog")
+    # Alice has two companies: the endpoint is her main company's unless she chooses.
+    expect(dialog.get_by_label("Company")).to_contain_text("Acme")
     dialog.get_by_role("button", name="Add the endpoint").click()
     expect(dialog.get_by_text("Please give a URL.")).to_be_visible()
     dialog.get_by_label("URL").fill("http://noc.example.com/hooks")

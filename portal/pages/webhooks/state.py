@@ -5,6 +5,7 @@ event, and each one's delivery log."""
 import reflex as rx
 
 from portal.client import ValidationFailed
+from portal.components.company_picker import CompanyOption
 from portal.i18n import N_, gettext
 from portal.pages.webhooks.models import EVENT_TYPES, DeliveryRow, WebhookRow
 from portal.state.failures import reports_failures
@@ -20,6 +21,10 @@ class WebhooksState(SessionState):
     url: str = ""
     description: str = ""
     events: rx.Field[list[str]] = rx.field(default_factory=list)
+    # The user's companies, when there are several: the endpoint is the chosen one's.
+    companies: rx.Field[list[CompanyOption]] = rx.field(default_factory=list)
+    company: str = ""
+    company_error: str = ""
     url_error: str = ""
     events_error: str = ""
     # A secret just made (registration or rotation), shown this once, and for which URL.
@@ -49,10 +54,19 @@ class WebhooksState(SessionState):
         self.rows = [WebhookRow.of(webhook, language, zone) for webhook in page.items]
 
     @rx.event
-    def open_form(self):
+    @reports_failures(shown=True)
+    async def open_form(self):
+        """An empty form; the user's companies read, their main one chosen."""
         self.form_open = True
         self.url = self.description = self.url_error = self.events_error = ""
-        self.events = []
+        self.company_error, self.events = "", []
+        me = await (await self.provider()).users.get(self.user_id, includes=("company",))
+        self.companies = [CompanyOption(id=c.id, name=c.name or "") for c in me.companies]
+        self.company = self.companies[0].id if self.companies else ""
+
+    @rx.event
+    def set_company(self, value: str):
+        self.company = value
 
     @rx.event
     def set_form_open(self, value: bool):
@@ -92,11 +106,12 @@ class WebhooksState(SessionState):
         try:
             client = await self.provider()
             made = await client.webhooks.create(
-                self.url.strip(), self.events, self.description.strip()
+                self.url.strip(), self.events, self.description.strip(), self.company
             )
         except ValidationFailed as error:
             fields = error.by_field()
             self.url_error = " ".join(fields.pop("url", []))
+            self.company_error = " ".join(fields.pop("company", []))
             self.events_error = " ".join(m for messages in fields.values() for m in messages)
             return
         finally:

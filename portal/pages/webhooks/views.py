@@ -45,6 +45,28 @@ def _form_dialog() -> rx.Component:
             rx.dialog.title(_("Add an endpoint")),
             rx.form(
                 rx.vstack(
+                    rx.cond(
+                        WebhooksState.companies.length() > 1,
+                        field(
+                            _("Company"),
+                            rx.select.root(
+                                rx.select.trigger(id="webhook-company", width="100%"),
+                                rx.select.content(
+                                    rx.foreach(
+                                        WebhooksState.companies,
+                                        lambda company: rx.select.item(
+                                            company.name, value=company.id
+                                        ),
+                                    )
+                                ),
+                                value=WebhooksState.company,
+                                on_change=WebhooksState.set_company,
+                            ),
+                            WebhooksState.company_error,
+                            WebhooksState.company_error != "",
+                            _("The endpoint receives this company's events."),
+                        ),
+                    ),
                     field(
                         _("URL"),
                         rx.input(
