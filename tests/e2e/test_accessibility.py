@@ -330,14 +330,16 @@ TOKEN_PAIRS = [
     ("--bar-focus-ring", "--bar-colour", 3.0),
 ]
 
-# Each colour as the browser resolves it inside the theme's root, as "r,g,b".
+# Each colour as the browser resolves it inside the theme's root, as "r,g,b"; a token that does
+# not resolve there (undefined, or defined from one that is not) reads as UNRESOLVED.
+UNRESOLVED = "1,2,3"
 _RESOLVE = """(names) => {
   const root = document.querySelector('.radix-themes') || document.body;
   const probe = document.createElement('span');
   root.appendChild(probe);
   const colours = {};
   for (const name of names) {
-    probe.style.color = name.startsWith('--') ? `var(${name})` : name;
+    probe.style.color = name.startsWith('--') ? `var(${name}, rgb(1, 2, 3))` : name;
     colours[name] = getComputedStyle(probe).color.match(/[\\d.]+/g).slice(0, 3).join(',');
   }
   probe.remove();
@@ -369,6 +371,7 @@ def test_the_themes_colours_reach_their_contrast(page: Page) -> None:
     _settled(page)
     names = sorted({name for pair in TOKEN_PAIRS for name in pair[:2]})
     colours = page.evaluate(_RESOLVE, names)
+    assert [name for name in names if colours[name] == UNRESOLVED] == []
     short = [
         f"{foreground} on {background}: {_contrast(colours[foreground], colours[background]):.2f}"
         for foreground, background, least in TOKEN_PAIRS
