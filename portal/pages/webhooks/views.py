@@ -71,6 +71,7 @@ def _form_dialog() -> rx.Component:
                         _("URL"),
                         rx.input(
                             id="webhook-url",
+                            name="url",
                             value=WebhooksState.url,
                             on_change=WebhooksState.set_url,
                             max_length=2000,
@@ -86,6 +87,7 @@ def _form_dialog() -> rx.Component:
                         _("Description"),
                         rx.input(
                             id="webhook-description",
+                            name="description",
                             value=WebhooksState.description,
                             on_change=WebhooksState.set_description,
                             max_length=300,
