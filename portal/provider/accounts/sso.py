@@ -22,7 +22,6 @@ import httpx
 from authlib.integrations.base_client import OAuthError
 from authlib.integrations.base_client.sync_app import BaseApp, OAuth2Mixin
 from authlib.integrations.base_client.sync_openid import OpenIDMixin
-from authlib.integrations.httpx_client import OAuth2Client
 from joserfc.errors import BadSignatureError, ClaimError, ExpiredTokenError, JoseError
 from sqlmodel import Session, col, delete, select
 
@@ -67,7 +66,14 @@ class _OidcApp(OAuth2Mixin, OpenIDMixin, BaseApp):
     """Authlib's synchronous OpenID Connect client on httpx (the provider's routes run in
     threads): the same mixins as its Flask and Django clients, without a web framework."""
 
-    client_cls = OAuth2Client
+    @property
+    def client_cls(self) -> type:
+        """Authlib's httpx client, imported when a sign-in needs it: on import, that module
+        warns that Authlib prefers httpx2 to the httpx this project uses everywhere, and the
+        production build fails on a printed deprecation warning."""
+        from authlib.integrations.httpx_client import OAuth2Client
+
+        return OAuth2Client
 
 
 @dataclass(frozen=True)
