@@ -105,6 +105,15 @@ def test_register_a_passkey_and_sign_in_with_it(context: BrowserContext, page: P
     page.get_by_role("button", name="Use a passkey").click()
     expect_home(page)
 
+    # Deleted after a confirmation: the page has none left, and the browser's copy is stale.
+    page.goto(PATH)
+    page.get_by_test_id("passkey-row").get_by_role("button", name="Delete").click()
+    dialog = page.get_by_role("alertdialog")
+    expect(dialog).to_contain_text("Bob's laptop")
+    dialog.get_by_role("button", name="Delete").click()
+    expect(page.get_by_test_id("no-passkeys")).to_be_visible()
+    expect(dialog).to_have_count(0)
+
 
 def test_a_passkey_the_browser_refuses_says_so(context: BrowserContext, page: Page) -> None:
     cdp, authenticator = _authenticator(context, page)

@@ -9,6 +9,7 @@ from pydantic import BaseModel
 
 from portal.client import ValidationFailed
 from portal.client.models import PersonalToken, Service
+from portal.components.confirm_dialog import Confirmation
 from portal.connections import backend_url
 from portal.i18n import N_, format_moment, gettext
 from portal.permissions import TOKEN_SCOPES
@@ -87,7 +88,7 @@ class TokenRow(BaseModel):
         )
 
 
-class ApiAccessState(SessionState):
+class ApiAccessState(Confirmation, SessionState):
     loaded: bool = False
     rows: rx.Field[list[TokenRow]] = rx.field(default_factory=list)
     name: str = ""
@@ -99,9 +100,6 @@ class ApiAccessState(SessionState):
     # The token just made, shown this once: the provider keeps only its hash.
     new_token: str = ""
     copied: bool = False
-    # The token whose revocation waits for confirmation.
-    revoking_id: str = ""
-    revoking_name: str = ""
     # How to call the API.
     api_base: str = ""
     examples: rx.Field[list[str]] = rx.field(default_factory=list)
@@ -188,23 +186,16 @@ class ApiAccessState(SessionState):
         self.new_token, self.copied = "", False
 
     @rx.event
-    def ask_revoke(self, token_id: str, name: str):
-        self.revoking_id, self.revoking_name = token_id, name
-
-    @rx.event
-    def cancel_revoke(self):
-        self.revoking_id = self.revoking_name = ""
-
-    @rx.event
     @reports_failures(shown=True)
     async def revoke(self):
-        if not self.revoking_id or self.busy:
+        token_id = self.confirming_id
+        if not token_id or self.busy:
             return
         self.busy = True
         yield
         try:
-            await (await self.provider()).personal_tokens.revoke(self.revoking_id)
+            await (await self.provider()).personal_tokens.revoke(token_id)
             await self._refresh()
         finally:
             self.busy = False
-            self.revoking_id = self.revoking_name = ""
+            self.forget_confirmation()

@@ -157,7 +157,7 @@ def _token_card(row: ObjectVar[TokenRow]) -> rx.Component:
                     _("Revoke"),
                     variant="soft",
                     color_scheme="red",
-                    on_click=ApiAccessState.ask_revoke(row.id, row.name),
+                    on_click=ApiAccessState.ask_confirmation(row.id, row.name),
                 ),
             ),
             justify="between",
@@ -188,13 +188,13 @@ def _revoke_dialog() -> rx.Component:
         title=_("Revoke this token?"),
         description=_(
             "{name} stops working at once, for every tool that uses it.",
-            name=ApiAccessState.revoking_name,
+            name=ApiAccessState.confirming_name,
         ),
         action=_("Revoke"),
         on_confirm=ApiAccessState.revoke,
-        on_cancel=ApiAccessState.cancel_revoke,
+        on_cancel=ApiAccessState.cancel_confirmation,
         busy=ApiAccessState.busy,
-        is_open=ApiAccessState.revoking_id != "",
+        is_open=ApiAccessState.confirming_id != "",
     )
 
 

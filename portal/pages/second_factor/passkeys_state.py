@@ -7,6 +7,7 @@ from pydantic import BaseModel
 
 from portal.client import ProviderError, ValidationFailed
 from portal.client.models.second_factor import Passkey
+from portal.components.confirm_dialog import Confirmation
 from portal.components.passkeys import FAILED, create_script, credential_of, refusal
 from portal.i18n import N_, format_moment, gettext
 from portal.pages.second_factor.state import SecondFactorState
@@ -31,18 +32,16 @@ class PasskeyRow(BaseModel):
         )
 
 
-class PasskeysState(SecondFactorState):
+class PasskeysState(Confirmation, SecondFactorState):
     passkeys_loaded: bool = False
     passkey_rows: rx.Field[list[PasskeyRow]] = rx.field(default_factory=list)
     new_passkey_name: str = ""
     passkey_error: str = ""
     registering: bool = False
-    # The passkey being renamed or deleted, by id, with the name typed.
+    # The passkey being renamed, by id, with the name typed.
     renaming_id: str = ""
     rename_value: str = ""
     rename_error: str = ""
-    deleting_id: str = ""
-    deleting_name: str = ""
     # The token of the registration under way: backend-only, never in the browser.
     _ceremony_token: str = ""
 
@@ -58,7 +57,8 @@ class PasskeysState(SecondFactorState):
     @reports_failures
     async def load_passkeys(self):
         self.passkey_error = ""
-        self.renaming_id = self.deleting_id = ""
+        self.renaming_id = ""
+        self.forget_confirmation()
         if not self._page_open():
             return
         await self._refresh_passkeys()
@@ -140,17 +140,9 @@ class PasskeysState(SecondFactorState):
         await self._refresh_passkeys()
 
     @rx.event
-    def ask_delete(self, passkey_id: str, name: str):
-        self.deleting_id, self.deleting_name = passkey_id, name
-
-    @rx.event
-    def cancel_delete(self):
-        self.deleting_id = self.deleting_name = ""
-
-    @rx.event
     @reports_failures(shown=True)
     async def delete(self):
-        passkey_id = self.deleting_id
+        passkey_id = self.confirming_id
         if not passkey_id or self.registering:
             return
         self.registering = True
@@ -159,7 +151,7 @@ class PasskeysState(SecondFactorState):
             await (await self.provider()).passkeys.delete(passkey_id)
         finally:
             self.registering = False
-            self.deleting_id = self.deleting_name = ""
+            self.forget_confirmation()
         await self._refresh_passkeys()
         status = await (await self.provider()).second_factor.status()
         self.recovery_codes_left = status.recovery_codes_left

@@ -6,13 +6,14 @@ import reflex as rx
 
 from portal.client import ValidationFailed
 from portal.components.company_picker import CompanyOption
+from portal.components.confirm_dialog import Confirmation
 from portal.i18n import N_, gettext
 from portal.pages.webhooks.models import EVENT_TYPES, DeliveryRow, WebhookRow
 from portal.state.failures import reports_failures
 from portal.state.session import SessionState
 
 
-class WebhooksState(SessionState):
+class WebhooksState(Confirmation, SessionState):
     loaded: bool = False
     rows: rx.Field[list[WebhookRow]] = rx.field(default_factory=list)
     busy: bool = False
@@ -31,9 +32,6 @@ class WebhooksState(SessionState):
     new_secret: str = ""
     secret_url: str = ""
     copied: bool = False
-    # The endpoint whose deletion waits for confirmation.
-    deleting_id: str = ""
-    deleting_url: str = ""
     # The delivery log shown, and whose.
     log_id: str = ""
     log_url: str = ""
@@ -147,28 +145,21 @@ class WebhooksState(SessionState):
         await self._refresh()
 
     @rx.event
-    def ask_delete(self, webhook_id: str, url: str):
-        self.deleting_id, self.deleting_url = webhook_id, url
-
-    @rx.event
-    def cancel_delete(self):
-        self.deleting_id = self.deleting_url = ""
-
-    @rx.event
     @reports_failures(shown=True)
     async def delete(self):
-        if not self.deleting_id or self.busy:
+        webhook_id = self.confirming_id
+        if not webhook_id or self.busy:
             return
         self.busy = True
         yield
         try:
-            await (await self.provider()).webhooks.delete(self.deleting_id)
-            if self.log_id == self.deleting_id:
+            await (await self.provider()).webhooks.delete(webhook_id)
+            if self.log_id == webhook_id:
                 self.log_id = ""
             await self._refresh()
         finally:
             self.busy = False
-            self.deleting_id = self.deleting_url = ""
+            self.forget_confirmation()
 
     @rx.event
     @reports_failures(shown=True)

@@ -180,7 +180,7 @@ def _endpoint_card(row: ObjectVar[WebhookRow]) -> rx.Component:
             size="1",
             variant="soft",
             color_scheme="red",
-            on_click=WebhooksState.ask_delete(row.id, row.url),
+            on_click=WebhooksState.ask_confirmation(row.id, row.url),
         ),
         spacing="2",
         wrap="wrap",
@@ -287,13 +287,13 @@ def _delete_dialog() -> rx.Component:
         title=_("Delete this endpoint?"),
         description=_(
             "{url} receives no more events, and its delivery log is deleted with it.",
-            url=WebhooksState.deleting_url,
+            url=WebhooksState.confirming_name,
         ),
         action=_("Delete"),
         on_confirm=WebhooksState.delete,
-        on_cancel=WebhooksState.cancel_delete,
+        on_cancel=WebhooksState.cancel_confirmation,
         busy=WebhooksState.busy,
-        is_open=WebhooksState.deleting_id != "",
+        is_open=WebhooksState.confirming_id != "",
     )
 
 
