@@ -348,9 +348,8 @@ def create_message(
     refuse_if_closed(ticket)
     count_message(db, principal)
     message = post_message(db, principal, ticket, body.body)
-    db.commit()
-    response.headers["Location"] = f"{iri('tickets', ticket.id)}/messages/{message.id}"
-    return message_out(
+    # Read before the commit, which expires both rows: afterwards each would be read again.
+    answer = message_out(
         ticket.id,
         message.id,
         message.author_name,
@@ -359,6 +358,9 @@ def create_message(
         message.created,
         [],
     )
+    db.commit()
+    response.headers["Location"] = answer.iri
+    return answer
 
 
 def _message_of(db: Session, ticket: Ticket, value: str | None) -> uuid.UUID | None:
