@@ -1,4 +1,5 @@
-"""Request bodies of the POST endpoints, built from the data set."""
+"""Request bodies of the endpoints that write, built from the data set: ``request_body`` gives
+the one an ``Endpoint.body`` names, to the run and to the round-trip test alike."""
 
 import csv
 import io
@@ -86,3 +87,36 @@ def webhook_body() -> Body:
         "eventTypes": ["maintenance.scheduled", "maintenance.updated", "maintenance.cancelled"],
     }
     return Body(json.dumps(body).encode(), "application/json")
+
+
+def reply_body() -> Body:
+    """A customer's reply in a ticket's conversation (issue 49)."""
+    body = {"body": "The CPE was swapped at **10:15**; the light is back. Please confirm."}
+    return Body(json.dumps(body).encode(), "application/json")
+
+
+def webhook_change_body() -> Body:
+    """A webhook endpoint's description and events changed (issue 51); the URL kept, so no
+    address is checked again."""
+    body = {"description": "bench, changed", "eventTypes": ["maintenance.scheduled"]}
+    return Body(json.dumps(body).encode(), "application/json")
+
+
+def request_body(name: str | None, email: str, database_url: str) -> Body | None:
+    """The body ``name`` (``Endpoint.body``) for the user ``email``, on the data set of
+    ``database_url`` (a psycopg URL)."""
+    if name is None:
+        return None
+    if name in ("import", "open_ticket"):
+        read = import_body if name == "import" else open_ticket_body
+        with psycopg.connect(database_url) as connection:
+            return read(connection, email)
+    bodies = {
+        "login": lambda: login_body(email),
+        "sso_lookup": lambda: sso_lookup_body(email),
+        "token": token_body,
+        "webhook": webhook_body,
+        "webhook_change": webhook_change_body,
+        "reply": reply_body,
+    }
+    return bodies[name]()

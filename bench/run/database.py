@@ -6,6 +6,7 @@ import re
 import statistics
 import subprocess
 import tempfile
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ import sqlalchemy as sa
 
 from bench.run.bodies import Body, token_body
 from portal.provider.main import create_app
+from portal.provider.platform.after_commit import THREAD_PREFIX
 
 _TPS = re.compile(r"^tps = ([0-9.]+)", re.MULTILINE)
 # The first value of an INSERT is the row's key; the recorded one exists (the recorded request
@@ -59,7 +61,7 @@ def capture(
     recording = False
 
     def record(_c: Any, _cursor: Any, statement: str, parameters: Any, _x: Any, many: bool) -> None:
-        if recording:
+        if recording and not threading.current_thread().name.startswith(THREAD_PREFIX):
             captured.round_trips += 1
             for each in parameters if many else [parameters]:
                 captured.statements.append((statement, each))

@@ -258,6 +258,18 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         (1,),
         round_trips=12,
     ),
+    # A reply in the conversation: the principal, the ticket, the rate count, the author's
+    # name, the message, the feed's lock and the event for the e-mails, the company's webhook
+    # endpoints, the author's read mark.
+    Endpoint(
+        "reply to a ticket",
+        "/provider/api/tickets/{alice_ticket}/messages",
+        ALICE,
+        "POST",
+        "reply",
+        (1,),
+        round_trips=9,
+    ),
     # Issue 51: a company's webhook endpoints, as their page lists them, one of them, its
     # delivery log (the principal, the endpoint, the page with its count), registering one (the
     # principal, the user's main company, the endpoint and its audit entry) and rotating a
@@ -286,6 +298,37 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         "webhook",
         (1,),
         round_trips=5,
+    ),
+    Endpoint(
+        "change a webhook",
+        "/provider/api/webhooks/{alice_webhook}",
+        ALICE,
+        "PATCH",
+        "webhook_change",
+        (1,),
+        round_trips=5,
+    ),
+    # A test event: the principal, the endpoint, the outbox's lock, the delivery queued and read
+    # back for the 202 (its sending is the outbox's, after the answer).
+    Endpoint(
+        "send a webhook test",
+        "/provider/api/webhooks/{alice_webhook}/test",
+        ALICE,
+        "POST",
+        connections=(1,),
+        round_trips=5,
+    ),
+    # Issue 51: the API access page's list of one's personal tokens, and making one. Revoking a
+    # token and deleting a webhook are left out: the second request would find nothing.
+    Endpoint("personal tokens", "/provider/api/personal_tokens", ALICE, round_trips=2),
+    Endpoint(
+        "make a personal token",
+        "/provider/api/personal_tokens",
+        ALICE,
+        "POST",
+        "token",
+        (1,),
+        round_trips=4,
     ),
     # Issue 16: the heavy tenant's dashboard, under 50 ms at the median at 1 connection.
     Endpoint(

@@ -18,15 +18,7 @@ import redis
 from bench.generate.loader import plain_url
 from bench.generate.run import NotPostgreSQL, sqlalchemy_url
 from bench.run import report
-from bench.run.bodies import (
-    Body,
-    import_body,
-    login_body,
-    open_ticket_body,
-    sso_lookup_body,
-    token_body,
-    webhook_body,
-)
+from bench.run.bodies import Body, login_body, request_body, token_body
 from bench.run.browsers import simulate, watch_monitoring
 from bench.run.database import capture, database_limit, render
 from bench.run.endpoints import ALICE, DEEP_PAGES, ENDPOINTS, PLACEHOLDERS, Endpoint
@@ -79,19 +71,7 @@ def _prepare(
     endpoint: Endpoint, server: Server, cookies: dict[str, str], values: dict[str, str],
     folder: Path, database_url: str,
 ) -> Prepared:  # fmt: skip
-    body = None
-    if endpoint.body == "login":
-        body = login_body(endpoint.user)
-    elif endpoint.body == "sso_lookup":
-        body = sso_lookup_body(endpoint.user)
-    elif endpoint.body == "import":
-        with psycopg.connect(database_url) as connection:
-            body = import_body(connection, endpoint.user)
-    elif endpoint.body == "open_ticket":
-        with psycopg.connect(database_url) as connection:
-            body = open_ticket_body(connection, endpoint.user)
-    elif endpoint.body == "webhook":
-        body = webhook_body()
+    body = request_body(endpoint.body, endpoint.user, database_url)
     item = Prepared(endpoint, endpoint.path.format(**values), body)
     if endpoint.token:
         made = httpx.post(f"{server.url}/provider/api/personal_tokens",

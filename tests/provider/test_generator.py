@@ -17,13 +17,7 @@ from sqlmodel import Session, select
 from bench.generate import NotPostgreSQL, Plan, generate
 from bench.generate.loader import plain_url
 from bench.generate.plan import HEAVY_TENANT
-from bench.run.bodies import (
-    import_body,
-    login_body,
-    open_ticket_body,
-    sso_lookup_body,
-    webhook_body,
-)
+from bench.run.bodies import login_body, request_body
 from bench.run.database import capture
 from bench.run.endpoints import ENDPOINTS, PLACEHOLDERS, Endpoint
 from portal.provider.demo_data.people import DEMO_PASSWORD, PEOPLE
@@ -248,19 +242,7 @@ def placeholders(database: str) -> dict[str, str]:
 def test_each_benchmarked_endpoint_keeps_to_its_round_trip_budget(
     endpoint: Endpoint, database: str, bench_engine: sa.Engine, placeholders: dict[str, str]
 ) -> None:
-    body = None
-    if endpoint.body == "login":
-        body = login_body(endpoint.user)
-    elif endpoint.body == "sso_lookup":
-        body = sso_lookup_body(endpoint.user)
-    elif endpoint.body == "import":
-        with psycopg.connect(plain_url(database)) as connection:
-            body = import_body(connection, endpoint.user)
-    elif endpoint.body == "open_ticket":
-        with psycopg.connect(plain_url(database)) as connection:
-            body = open_ticket_body(connection, endpoint.user)
-    elif endpoint.body == "webhook":
-        body = webhook_body()
+    body = request_body(endpoint.body, endpoint.user, plain_url(database))
     path = endpoint.path.format(**placeholders)
     captured = capture(
         bench_engine,
