@@ -6,6 +6,7 @@ from reflex.vars import ObjectVar
 
 from portal.components.confirm_dialog import confirm_dialog
 from portal.components.copy_field import MONO, shown_once
+from portal.components.credential_card import credential_card, moment_line
 from portal.components.forms import field
 from portal.components.i18n import _
 from portal.pages.api_access.state import EXPIRY_DAYS, SCOPE_LABELS, ApiAccessState, TokenRow
@@ -116,57 +117,38 @@ def _form() -> rx.Component:
     )
 
 
-def _moment(label: rx.Var, value: rx.Var) -> rx.Component:
-    return rx.text(
-        label,
-        " ",
-        rx.cond(value != "", value, "—"),
-        size="2",
-        color=rx.color("gray", 11),
-    )
-
-
 def _token_card(row: ObjectVar[TokenRow]) -> rx.Component:
-    return rx.card(
-        rx.flex(
-            rx.vstack(
-                rx.hstack(
-                    rx.text(row.name, weight="bold"),
-                    rx.badge(
-                        row.state_label,
-                        color_scheme=rx.match(
-                            row.state,
-                            *((state, colour) for state, colour in _STATE_COLOURS.items()),
-                            "gray",
-                        ),
-                    ),
-                    align="center",
-                    wrap="wrap",
-                ),
-                rx.text(_("Reads: {scopes}", scopes=row.scopes), size="2"),
-                _moment(_("Created:"), row.created),
-                _moment(_("Last used:"), row.last_used),
-                _moment(_("Expires:"), row.expires),
-                spacing="1",
-                min_width="0",
-            ),
-            rx.cond(
-                row.state == "active",
-                rx.button(
-                    rx.icon("ban", size=14),
-                    _("Revoke"),
-                    variant="soft",
-                    color_scheme="red",
-                    on_click=ApiAccessState.ask_confirmation(row.id, row.name),
+    return credential_card(
+        rx.hstack(
+            rx.text(row.name, weight="bold"),
+            rx.badge(
+                row.state_label,
+                color_scheme=rx.match(
+                    row.state,
+                    *((state, colour) for state, colour in _STATE_COLOURS.items()),
+                    "gray",
                 ),
             ),
-            justify="between",
-            align="start",
-            gap="12px",
+            align="center",
             wrap="wrap",
         ),
-        width="100%",
-        data_testid="token-row",
+        [
+            rx.text(_("Reads: {scopes}", scopes=row.scopes), size="2"),
+            moment_line(_("Created:"), row.created),
+            moment_line(_("Last used:"), row.last_used),
+            moment_line(_("Expires:"), row.expires),
+        ],
+        rx.cond(
+            row.state == "active",
+            rx.button(
+                rx.icon("ban", size=14),
+                _("Revoke"),
+                variant="soft",
+                color_scheme="red",
+                on_click=ApiAccessState.ask_confirmation(row.id, row.name),
+            ),
+        ),
+        test_id="token-row",
     )
 
 

@@ -5,16 +5,11 @@ import reflex as rx
 from reflex.vars import ObjectVar
 
 from portal.components.confirm_dialog import confirm_dialog
+from portal.components.credential_card import credential_card, moment_line
 from portal.components.forms import field
 from portal.components.i18n import _
 from portal.pages.second_factor.passkeys_state import PasskeyRow, PasskeysState
 from portal.state.session import SessionState
-
-
-def _moment(label: rx.Var, value: rx.Var) -> rx.Component:
-    return rx.text(
-        label, " ", rx.cond(value != "", value, "—"), size="2", color=rx.color("gray", 11)
-    )
 
 
 def _rename_form(row: ObjectVar[PasskeyRow]) -> rx.Component:
@@ -53,43 +48,31 @@ def _rename_form(row: ObjectVar[PasskeyRow]) -> rx.Component:
 
 
 def _passkey(row: ObjectVar[PasskeyRow]) -> rx.Component:
-    return rx.card(
-        rx.cond(
-            PasskeysState.renaming_id == row.id,
-            _rename_form(row),
+    return rx.cond(
+        PasskeysState.renaming_id == row.id,
+        rx.card(_rename_form(row), width="100%", data_testid="passkey-row"),
+        credential_card(
+            rx.hstack(rx.icon("key-round", size=16), rx.text(row.name, weight="bold")),
+            [moment_line(_("Created:"), row.created), moment_line(_("Last used:"), row.last_used)],
             rx.flex(
-                rx.vstack(
-                    rx.hstack(rx.icon("key-round", size=16), rx.text(row.name, weight="bold")),
-                    _moment(_("Created:"), row.created),
-                    _moment(_("Last used:"), row.last_used),
-                    spacing="1",
-                    min_width="0",
+                rx.button(
+                    rx.icon("pencil", size=14),
+                    _("Rename"),
+                    variant="soft",
+                    on_click=PasskeysState.ask_rename(row.id, row.name),
                 ),
-                rx.flex(
-                    rx.button(
-                        rx.icon("pencil", size=14),
-                        _("Rename"),
-                        variant="soft",
-                        on_click=PasskeysState.ask_rename(row.id, row.name),
-                    ),
-                    rx.button(
-                        rx.icon("trash-2", size=14),
-                        _("Delete"),
-                        variant="soft",
-                        color_scheme="red",
-                        on_click=PasskeysState.ask_confirmation(row.id, row.name),
-                    ),
-                    spacing="2",
-                    wrap="wrap",
+                rx.button(
+                    rx.icon("trash-2", size=14),
+                    _("Delete"),
+                    variant="soft",
+                    color_scheme="red",
+                    on_click=PasskeysState.ask_confirmation(row.id, row.name),
                 ),
-                justify="between",
-                align="start",
-                gap="12px",
+                spacing="2",
                 wrap="wrap",
             ),
+            test_id="passkey-row",
         ),
-        width="100%",
-        data_testid="passkey-row",
     )
 
 
