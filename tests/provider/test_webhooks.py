@@ -91,6 +91,16 @@ async def _register(
     return dict(response.json())
 
 
+@pytest.fixture
+async def endpoint(
+    client: httpx.AsyncClient, sign_in: SignIn, managers: World, receiver: Receiver
+) -> dict[str, object]:
+    """An endpoint of Acme's for its new tickets, on the receiver, registered by Alice, who
+    stays signed in."""
+    await sign_in("alice")
+    return await _register(client, receiver.url())
+
+
 def _deliveries(engine: sa.Engine, endpoint_id: str) -> list[WebhookDelivery]:
     with Session(engine) as db:
         statement = (
@@ -321,10 +331,8 @@ async def test_a_name_with_one_internal_address_among_public_ones_is_refused(
 
 
 async def test_a_test_event_is_signed_delivered_and_logged(
-    client: httpx.AsyncClient, sign_in: SignIn, managers: World, receiver: Receiver
+    client: httpx.AsyncClient, endpoint: dict[str, object], receiver: Receiver
 ) -> None:
-    await sign_in("alice")
-    endpoint = await _register(client, receiver.url())
     receiver.default = Reply(200, b'{"thanks": true}')
     response = await client.post(f"{WEBHOOKS}/{endpoint['id']}/test")
     assert response.status_code == 202, response.text
@@ -355,13 +363,10 @@ async def test_a_test_event_is_signed_delivered_and_logged(
 
 async def test_a_500_is_retried_later_under_the_same_webhook_id(
     client: httpx.AsyncClient,
-    sign_in: SignIn,
-    managers: World,
+    endpoint: dict[str, object],
     receiver: Receiver,
     engine: sa.Engine,
 ) -> None:
-    await sign_in("alice")
-    endpoint = await _register(client, receiver.url())
     receiver.script = [Reply(500, b"database down")]
     await client.post(f"{WEBHOOKS}/{endpoint['id']}/test")
     webhooks.wait_for_deliveries()
@@ -386,13 +391,10 @@ async def test_a_500_is_retried_later_under_the_same_webhook_id(
 
 async def test_the_wait_doubles_after_each_failure(
     client: httpx.AsyncClient,
-    sign_in: SignIn,
-    managers: World,
+    endpoint: dict[str, object],
     receiver: Receiver,
     engine: sa.Engine,
 ) -> None:
-    await sign_in("alice")
-    endpoint = await _register(client, receiver.url())
     receiver.default = Reply(503)
     await client.post(f"{WEBHOOKS}/{endpoint['id']}/test")
     webhooks.wait_for_deliveries()
@@ -415,13 +417,10 @@ async def test_the_wait_doubles_after_each_failure(
 
 async def test_a_receiver_that_does_not_answer_in_time_is_retried(
     client: httpx.AsyncClient,
-    sign_in: SignIn,
-    managers: World,
+    endpoint: dict[str, object],
     receiver: Receiver,
     engine: sa.Engine,
 ) -> None:
-    await sign_in("alice")
-    endpoint = await _register(client, receiver.url())
     receiver.script = [Reply(200, delay=2.5)]
     await client.post(f"{WEBHOOKS}/{endpoint['id']}/test")
     webhooks.wait_for_deliveries()
@@ -438,13 +437,10 @@ async def test_a_receiver_that_does_not_answer_in_time_is_retried(
 
 async def test_events_reach_an_endpoint_in_order_a_failure_holding_back_the_next(
     client: httpx.AsyncClient,
-    sign_in: SignIn,
-    managers: World,
+    endpoint: dict[str, object],
     receiver: Receiver,
     engine: sa.Engine,
 ) -> None:
-    await sign_in("alice")
-    endpoint = await _register(client, receiver.url())
     receiver.script = [Reply(500)]
     _queue(engine, str(endpoint["id"]), 3)
     webhooks.wait_for_deliveries()
@@ -460,13 +456,10 @@ async def test_events_reach_an_endpoint_in_order_a_failure_holding_back_the_next
 
 async def test_an_endpoint_claimed_by_another_worker_is_left_to_it(
     client: httpx.AsyncClient,
-    sign_in: SignIn,
-    managers: World,
+    endpoint: dict[str, object],
     receiver: Receiver,
     engine: sa.Engine,
 ) -> None:
-    await sign_in("alice")
-    endpoint = await _register(client, receiver.url())
     endpoint_id = uuid.UUID(str(endpoint["id"]))
     with engine.begin() as connection:
         connection.execute(
@@ -484,15 +477,13 @@ async def test_an_endpoint_claimed_by_another_worker_is_left_to_it(
 
 async def test_after_the_retry_window_the_endpoint_is_disabled_and_its_managers_told(
     client: httpx.AsyncClient,
-    sign_in: SignIn,
+    endpoint: dict[str, object],
     managers: World,
     receiver: Receiver,
     engine: sa.Engine,
     mail_dir: Path,
 ) -> None:
     empty(mail_dir)
-    await sign_in("alice")
-    endpoint = await _register(client, receiver.url())
     receiver.default = Reply(500)
     _queue(engine, str(endpoint["id"]), 2)
     webhooks.wait_for_deliveries()
@@ -528,13 +519,10 @@ async def test_after_the_retry_window_the_endpoint_is_disabled_and_its_managers_
 
 async def test_a_rotation_signs_with_both_secrets_for_24_hours(
     client: httpx.AsyncClient,
-    sign_in: SignIn,
-    managers: World,
+    endpoint: dict[str, object],
     receiver: Receiver,
     engine: sa.Engine,
 ) -> None:
-    await sign_in("alice")
-    endpoint = await _register(client, receiver.url())
     old = str(endpoint["secret"])
     rotated = (await client.post(f"{WEBHOOKS}/{endpoint['id']}/rotate_secret")).json()
     new = str(rotated["secret"])
@@ -579,13 +567,10 @@ async def test_a_name_that_now_resolves_inside_is_refused_at_delivery(
 
 async def test_a_redirect_is_not_followed(
     client: httpx.AsyncClient,
-    sign_in: SignIn,
-    managers: World,
+    endpoint: dict[str, object],
     receiver: Receiver,
     engine: sa.Engine,
 ) -> None:
-    await sign_in("alice")
-    endpoint = await _register(client, receiver.url())
     receiver.script = [Reply(307, b"", headers=(("location", receiver.url("/elsewhere")),))]
     await client.post(f"{WEBHOOKS}/{endpoint['id']}/test")
     webhooks.wait_for_deliveries()
