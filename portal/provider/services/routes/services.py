@@ -126,9 +126,9 @@ def list_services(
     filters: ServiceFiltersDep,
     sort: Annotated[Sort, Depends(SERVICES.sorting.read)],
 ) -> Collection[ServiceOut]:
-    """A customer's companies are read one ordered branch each, so that a deep page costs
-    about what the first does (docs/decisions/deep-service-pages.md); the page's services are
-    then read by id with the rows they show."""
+    """Sorts: ``order[dateStart|reference|status]=asc|desc``; by default by reference. A
+    customer's companies are read one ordered branch each, so that a deep page costs about what
+    the first does (docs/decisions/deep-service-pages.md)."""
     statement = filters.apply(select(Service))
     rows = select(Service).options(*_loaders(includes))
     services, total = SERVICES.page(db, principal, statement, sort, page, rows=rows)
