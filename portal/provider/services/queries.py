@@ -23,8 +23,9 @@ from portal.provider.platform.security import Principal
 
 SEARCH_MAX_LENGTH = 200
 
-# The reference breaks ties in the direction of the last field: one index of (field,
-# reference) then serves both directions.
+# The reference breaks ties in the direction of the last field: one index of (company, field,
+# reference) then serves both directions; a customer's companies are read one branch each, so
+# that a deep page costs about what the first does (docs/decisions/deep-service-pages.md).
 SERVICES = ListOf(
     Service,
     Sorting(
@@ -36,6 +37,7 @@ SERVICES = ListOf(
         tiebreak=col(Service.reference),
     ),
     services(Service.company_id, Service.id),
+    by_company=True,
 )
 
 

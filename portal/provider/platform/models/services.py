@@ -97,12 +97,33 @@ class ServiceDocument(SQLModel, table=True):
 
 class Service(SQLModel, table=True):
     __tablename__ = "services"
-    # The list is read through the reader's companies, then filtered and sorted, the reference
-    # breaking ties in the sort's direction; the search is a LIKE on the folded text, served by
-    # a trigram index on PostgreSQL. See migration 0004 and docs/decisions/service-search.md.
+    # A customer's list is read one company at a time in the order shown, the reference
+    # breaking ties in the sort's direction: one (company, field, reference) index per sort,
+    # carrying the id and the filtered columns on PostgreSQL (migration 0029,
+    # docs/decisions/deep-service-pages.md). The search is a LIKE on the folded text, served by
+    # a trigram index on PostgreSQL (migration 0004, docs/decisions/service-search.md).
     __table_args__ = (
         sa.Index("ix_services_company_id_status", "company_id", "status"),
-        sa.Index("ix_services_company_id_date_start", "company_id", "date_start", "reference"),
+        sa.Index(
+            "ix_services_company_id_status_reference",
+            "company_id",
+            "status",
+            "reference",
+            postgresql_include=["id", "type_id"],
+        ),
+        sa.Index(
+            "ix_services_company_id_date_start",
+            "company_id",
+            "date_start",
+            "reference",
+            postgresql_include=["id", "status", "type_id"],
+        ),
+        sa.Index(
+            "ix_services_company_id_reference",
+            "company_id",
+            "reference",
+            postgresql_include=["id", "status", "type_id"],
+        ),
         sa.Index("ix_services_date_start_reference", "date_start", "reference"),
         sa.Index("ix_services_status_reference", "status", "reference"),
         sa.Index("ix_services_status_date_start", "status", "date_start", "reference"),

@@ -126,8 +126,12 @@ def list_services(
     filters: ServiceFiltersDep,
     sort: Annotated[Sort, Depends(SERVICES.sorting.read)],
 ) -> Collection[ServiceOut]:
-    statement = filters.apply(select(Service).options(*_loaders(includes)))
-    services, total = SERVICES.page(db, principal, statement, sort, page)
+    """Sorts: ``order[dateStart|reference|status]=asc|desc``; by default by reference. A
+    customer's companies are read one ordered branch each, so that a deep page costs about what
+    the first does (docs/decisions/deep-service-pages.md)."""
+    statement = filters.apply(select(Service))
+    rows = select(Service).options(*_loaders(includes))
+    services, total = SERVICES.page(db, principal, statement, sort, page, rows=rows)
     # Their child lists in one more statement, as JSON (docs/decisions/json-lists.md).
     members = services_out(db, services, includes, language, principal)
     return SERVICES.answer(request, members, total, page)
