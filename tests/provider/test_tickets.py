@@ -99,6 +99,7 @@ def desk(world: World, data_dir: Path) -> Desk:
             type=kind,
         )
         session.add_all([kind, mine, theirs])
+        session.flush()  # the tickets' service_id refers to them
         tickets = [
             _ticket(world, "acme", 1001, TicketStatus.OPEN, subject="Perte de service à Écully",
                     priority=TicketPriority.CRITICAL, service_reference="PB-ETH-1001",
