@@ -35,8 +35,13 @@ def upgrade() -> None:
         "UPDATE tickets SET service_id = services.id FROM services"
         " WHERE services.reference = tickets.service_reference"
     )
+    # The status and requester ride along: a limited user's counts are then read from the
+    # index alone, as an unlimited user's are from (company_id, status).
     op.create_index(
-        "ix_tickets_company_id_service_id", "tickets", ["company_id", "service_id"], unique=False
+        "ix_tickets_company_id_service_id",
+        "tickets",
+        ["company_id", "service_id"],
+        postgresql_include=["status", "requester_email"],
     )
 
 

@@ -174,8 +174,14 @@ class Ticket(SQLModel, table=True):
             postgresql_include=["id", "status"],
         ),
         sa.Index("ix_tickets_company_id_status", "company_id", "status"),
-        # A limited user's tickets: those about their services, found from the grants' key.
-        sa.Index("ix_tickets_company_id_service_id", "company_id", "service_id"),
+        # A limited user's tickets (about their services, or opened by them) and their status
+        # counts, read from the index alone on PostgreSQL as an unlimited user's counts are.
+        sa.Index(
+            "ix_tickets_company_id_service_id",
+            "company_id",
+            "service_id",
+            postgresql_include=["status", "requester_email"],
+        ),
         sa.Index("ix_tickets_date_created_number", "date_created", "number"),
         sa.Index(
             "ix_tickets_search_subject_trgm",
