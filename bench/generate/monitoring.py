@@ -35,7 +35,7 @@ from portal.provider.platform.models import SensorStatus
 SENSOR_COLUMNS = (
     "id", "reference", "company_id", "group", "device", "name", "status", "priority", "favorite",
     "value", "is_lookup", "desc", "desc_value", "position", "tags", "client_references",
-    "port_label",
+    "port_label", "service_id",
 )  # fmt: skip
 SAMPLE_COLUMNS = ("id", "sensor_id", "legend_key", "at", "value")
 ROLLUP_COLUMNS = (
@@ -129,6 +129,11 @@ def _sensor(
         tags,
         [],
         port,
+        # The service it watches, the customer's in turn (no draw: the data set stays as it
+        # was): a limited user's monitoring is read through it (issue 53).
+        customer.service_ids[position % len(customer.service_ids)]
+        if customer.service_ids
+        else None,
     )
     for channel in template.channels:
         world.add(

@@ -20,6 +20,7 @@ TICKET_COLUMNS = (
     "id", "number", "reference", "company_id", "name", "date_created", "subject",
     "search_subject", "status", "priority", "description_html", "short_description",
     "requester_email", "technician_email", "account_name", "type", "service_reference",
+    "service_id",
 )  # fmt: skip
 MAINTENANCE_COLUMNS = (
     "id", "reference", "name", "type", "classification", "status", "date_start", "date_end",
@@ -78,6 +79,10 @@ def _ticket(world: World, customer: CustomerCompany, number: int) -> None:
         else (TicketPriority.MEDIUM, TicketPriority.LOW)
     )
     concerns_service = incident or rng.random() < 0.5
+    # Drawn where the reference was drawn before: the data set is the one it was.
+    requester = rng.choice(customer.user_emails)
+    technician = None if status is TicketStatus.OPEN else rng.choice(TECHNICIANS)
+    service = rng.randrange(len(customer.service_ids)) if concerns_service else None
     world.add(
         "tickets",
         world.new_id(),
@@ -92,11 +97,12 @@ def _ticket(world: World, customer: CustomerCompany, number: int) -> None:
         priority.value,
         description,
         _SHORT[description][:500],
-        rng.choice(customer.user_emails),
-        None if status is TicketStatus.OPEN else rng.choice(TECHNICIANS),
+        requester,
+        technician,
         customer.name,
         _KIND_LABELS[(story.kind, customer.french)],
-        rng.choice(customer.service_references) if concerns_service else None,
+        None if service is None else customer.service_references[service],
+        None if service is None else customer.service_ids[service],
     )
 
 

@@ -21,7 +21,14 @@ from bench.run import report
 from bench.run.bodies import Body, login_body, request_body, token_body
 from bench.run.browsers import simulate, watch_monitoring
 from bench.run.database import capture, database_limit, render
-from bench.run.endpoints import ALICE, DEEP_PAGES, ENDPOINTS, PLACEHOLDERS, Endpoint
+from bench.run.endpoints import (
+    ALICE,
+    DEEP_PAGES,
+    ENDPOINTS,
+    LIMITED_PAIRS,
+    PLACEHOLDERS,
+    Endpoint,
+)
 from bench.run.frontend import page_weights
 from bench.run.lighthouse import measure_pages
 from bench.run.machine import describe, reference_ms, spread
@@ -147,10 +154,14 @@ def _warm_up(prepared: list[Prepared], server: Server) -> None:
                     item.body_file)  # fmt: skip
 
 
-def _deep_pages(endpoints: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _ratios(
+    endpoints: list[dict[str, Any]], pairs: tuple[tuple[str, str], ...]
+) -> list[dict[str, Any]]:
+    """The p50 latency of each pair's first line over its second's, at each connection count:
+    ``DEEP_PAGES`` and ``LIMITED_PAIRS``."""
     by_name = {e["name"]: e for e in endpoints if "measures" in e}
     ratios = []
-    for deep, first in DEEP_PAGES:
+    for deep, first in pairs:
         if deep in by_name and first in by_name:
             for a, b in zip(by_name[deep]["measures"], by_name[first]["measures"], strict=False):
                 if not (a["portal"]["p50_ms"] and b["portal"]["p50_ms"]):
@@ -230,7 +241,10 @@ def _monitoring(
 
 # What the benchmark's own writes touch (imports, logins, sessions): vacuumed before measuring,
 # so that an earlier run's dead rows never slow this one's reads.
-_WRITTEN_TABLES = "services, provider_sessions, audit_log, rate_limit_counters"
+# Tickets too: "open a ticket" writes them, and a migration that rewrites their rows (0028's
+# backfill) leaves no page all-visible until a VACUUM, which turns index-only counts into heap
+# reads for every reader.
+_WRITTEN_TABLES = "services, tickets, provider_sessions, audit_log, rate_limit_counters"
 
 
 def _vacuum(database_url: str) -> None:
@@ -301,7 +315,8 @@ def run(arguments: argparse.Namespace) -> Path:
         if not arguments.no_lighthouse:
             _lighthouse(result, tree, server)
 
-    result["deep_pages"] = _deep_pages(result["endpoints"])
+    result["deep_pages"] = _ratios(result["endpoints"], DEEP_PAGES)
+    result["limited_pairs"] = _ratios(result["endpoints"], LIMITED_PAIRS)
     build = tree / ".web" / "build"
     result["frontend"] = page_weights(build) if build.exists() else []
     result["machine"] = describe(database_url)

@@ -193,6 +193,10 @@ def markdown(result: dict[str, Any]) -> str:
         out += ["Deep page / first page (p50): "
                 + "; ".join(f"{d['name']} at {d['connections']} conns {d['ratio']:.2f}×"
                             for d in result["deep_pages"] if d["ratio"]), ""]  # fmt: skip
+    if result.get("limited_pairs"):
+        out += ["Limited user / unlimited user (p50, issue 53: at most 1.5×): "
+                + "; ".join(f"{d['name']} at {d['connections']} conns {d['ratio']:.2f}×"
+                            for d in result["limited_pairs"] if d["ratio"]), ""]  # fmt: skip
     if result.get("memory"):
         memory = result["memory"]
         out += [f"Portal memory (RSS, all workers): {memory['idle_mib']:.0f} MiB idle, "

@@ -29,6 +29,13 @@ def _limit_bob(page: Page) -> None:
     table = page.get_by_role("table", name="Users")
     expect(table).to_contain_text(BOB)
     expect(table.get_by_test_id("user-limited")).to_have_count(0)
+    # A limit is saved against a user who exists: the form of a new user has no access section.
+    page.get_by_role("button", name="Create user").click()
+    creating = page.get_by_role("dialog")
+    expect(creating.get_by_label("E-mail")).to_be_visible()
+    expect(creating.get_by_test_id("user-form-access")).to_have_count(0)
+    creating.get_by_role("button", name="Close").click()
+    expect(creating).to_have_count(0)
     page.get_by_role("button", name="Edit Bob Durand").click()
     dialog = page.get_by_role("dialog")
     access = dialog.get_by_test_id("user-form-access")

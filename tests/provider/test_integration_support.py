@@ -1,6 +1,7 @@
 """Integration API: tickets (sanitised HTML, attachments) and maintenances (impacted services
 and contacts)."""
 
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -9,7 +10,7 @@ import pytest
 from sqlmodel import Session, select
 
 from portal.provider.platform.db import preload
-from portal.provider.platform.models import Maintenance, MaintenanceService, Ticket
+from portal.provider.platform.models import Maintenance, MaintenanceService, Service, Ticket
 from portal.settings import get_settings
 from tests.provider.conftest import SignIn, World
 from tests.provider.integration_helpers import (
@@ -100,6 +101,37 @@ async def test_a_ticket_is_created_sanitised_updated_and_replayed(
     closed = {**TICKET, "status": "closed"}
     assert await counts(client, "tickets", [closed], headers) == (0, 1, 0)
     assert ticket(world, "HD-1").status == "closed"
+
+
+def service_id(world: World, reference: str) -> uuid.UUID:
+    with Session(world.engine) as session:
+        return session.exec(select(Service.id).where(Service.reference == reference)).one()
+
+
+async def test_a_ticket_names_its_service_by_id_as_its_reference_changes(
+    client: httpx.AsyncClient, world: World, headers: dict[str, str]
+) -> None:
+    # Issue 53: a limited user's tickets are found by the ticket's service id, kept with the
+    # reference by every write, and filled in when the service arrives after the ticket.
+    about = {**TICKET, "reference": "HD-SVC", "number": 77001}
+    await counts(client, "tickets", [about], headers)
+    assert ticket(world, "HD-SVC").service_id == service_id(world, "PB-1")
+    assert await counts(client, "tickets", [{**about, "serviceReference": "PB-2"}], headers) == (
+        0,
+        1,
+        0,
+    )
+    assert ticket(world, "HD-SVC").service_id == service_id(world, "PB-2")
+    await counts(client, "tickets", [{**about, "serviceReference": None}], headers)
+    assert ticket(world, "HD-SVC").service_id is None
+    await counts(client, "tickets", [{**about, "serviceReference": "PB-LATE"}], headers)
+    assert ticket(world, "HD-SVC").service_id is None
+    untouched = {key: value for key, value in about.items() if key != "serviceReference"}
+    await counts(client, "tickets", [{**untouched, "status": "open"}], headers)
+    assert ticket(world, "HD-SVC").service_reference == "PB-LATE"
+    late = {"reference": "PB-LATE", "company": "C-ACME", "type": "ip_transit", "status": "active"}
+    assert await counts(client, "services", [late], headers) == (1, 0, 0)
+    assert ticket(world, "HD-SVC").service_id == service_id(world, "PB-LATE")
 
 
 async def test_ticket_violations_name_the_line_and_field(

@@ -127,3 +127,33 @@ def test_tokens_made_before_scopes_keep_every_kind_but_users(tmp_path: Path) -> 
         token = session.exec(select(ApiToken)).one()
     # Nor does it answer customers' tickets: ticket_replies came after, and mails them too.
     assert token.scopes == [kind for kind in SCOPES if kind not in ("users", "ticket_replies")]
+
+
+def test_tickets_take_their_services_ids_when_migrated(tmp_path: Path) -> None:
+    # 0028 fills in each ticket's service id from its service reference (issue 53); a reference
+    # naming no service leaves it empty.
+    engine = create_db_engine(f"sqlite:///{tmp_path / 'tickets.db'}")
+    migrate(engine)
+    with Session(engine) as session:
+        seed.seed_demo(session, tmp_path)
+        session.commit()
+    command.downgrade(alembic_config(engine), "0027")
+    with engine.begin() as connection:
+        connection.execute(
+            sa.text(
+                "UPDATE tickets SET service_reference = 'PB-NOWHERE'"
+                " WHERE number = (SELECT min(number) FROM tickets)"
+            )
+        )
+    migrate(engine)
+    with engine.connect() as connection:
+        rows = connection.execute(
+            sa.text(
+                "SELECT t.service_reference, t.service_id, s.id FROM tickets t"
+                " LEFT JOIN services s ON s.reference = t.service_reference"
+            )
+        ).all()
+    assert any(found is not None for _, _, found in rows)
+    assert any(reference is None for reference, _, _ in rows)
+    assert ("PB-NOWHERE", None, None) in rows
+    assert all(stored == found for _, stored, found in rows)

@@ -130,6 +130,9 @@ async def test_a_customer_opens_a_ticket_on_a_service(
     assert ticket["company"] == f"/api/companies/{world.companies['benelux']}"
     assert ticket["serviceReference"] == "PB-2"
     assert ticket["service"] == service
+    with Session(world.engine) as session:
+        stored = session.get_one(Ticket, uuid.UUID(ticket["id"]))
+    assert stored.service_id == desk.services["benelux"]
     assert ticket["requesterEmail"] == "alice@acme-networks.test"
     assert ticket["type"] == "Incident"
     assert ticket["description"] == "<p>Since <strong>09:40</strong>, no light.</p>\n"

@@ -99,15 +99,17 @@ def desk(world: World, data_dir: Path) -> Desk:
             type=kind,
         )
         session.add_all([kind, mine, theirs])
+        session.flush()  # the tickets' service_id refers to them
         tickets = [
             _ticket(world, "acme", 1001, TicketStatus.OPEN, subject="Perte de service à Écully",
-                    priority=TicketPriority.CRITICAL, service_reference="PB-ETH-1001"),
+                    priority=TicketPriority.CRITICAL, service_reference="PB-ETH-1001",
+                    service_id=mine.id),
             _ticket(world, "acme", 1002, TicketStatus.CLOSED, subject="Packet loss on transit",
                     priority=TicketPriority.LOW),
             _ticket(world, "acme", 1003, TicketStatus.IN_PROGRESS, subject="BGP flapping",
                     priority=TicketPriority.HIGH, description_html=sanitize_html(HOSTILE)),
             _ticket(world, "benelux", 1004, TicketStatus.SOLVED, subject="Cross-connect 100%_done",
-                    service_reference="PB-ETH-3001"),
+                    service_reference="PB-ETH-3001", service_id=theirs.id),
             _ticket(world, "globex", 1005, TicketStatus.ON_HOLD, subject="Globex outage"),
             # Written another way than the integration API: sanitised on the way out too.
             _ticket(world, "globex", 1006, TicketStatus.CLOSED, subject="Raw import",

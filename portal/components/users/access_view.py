@@ -176,8 +176,10 @@ def _picker(form: Form) -> rx.Component:
 
 
 def access_section(form: Form) -> rx.Component:
+    """In the form of a user who exists: a limit is saved against the user, so a new user is
+    created with every service and limited afterwards, by editing them."""
     return rx.cond(
-        form.access_shown,
+        form.access_shown & ~form.creating,
         rx.vstack(
             rx.heading(_("Access"), size="3", as_="h3"),
             rx.text(

@@ -92,23 +92,30 @@ def _ticket(
     requesters = [person.email for person in CUSTOMERS if person.company == company]
     services = context.services_of(company)
     concerns_service = story.kind == "incident" or rng.random() < 0.5
+    # Drawn in this order, the demo's tickets stay those they were.
+    date_created = context.now - age - timedelta(minutes=rng.randint(0, 1439))
+    priority = _priority(context, story)
+    requester_email = rng.choice(requesters)
+    technician_email = None if status is TicketStatus.OPEN else rng.choice(TECHNICIANS)
+    service = rng.choice(services) if concerns_service else None
     ticket = Ticket(
         id=context.new_id(),
         number=number,
         reference=f"HD-{number}",
         company_id=context.companies[company].id,
         name=f"{'INC' if story.kind == 'incident' else 'REQ'}{number:07d}",
-        date_created=context.now - age - timedelta(minutes=rng.randint(0, 1439)),
+        date_created=date_created,
         subject=story.subject_fr if french else story.subject_en,
         status=status,
-        priority=_priority(context, story),
+        priority=priority,
         description_html=sanitize_html(description),
         short_description=_first_paragraph(description),
-        requester_email=rng.choice(requesters),
-        technician_email=None if status is TicketStatus.OPEN else rng.choice(TECHNICIANS),
+        requester_email=requester_email,
+        technician_email=technician_email,
         account_name=context.companies[company].name,
         type=_KIND_LABELS[(story.kind, french)],
-        service_reference=rng.choice(services).reference if concerns_service else None,
+        service_reference=service.reference if service else None,
+        service_id=service.id if service else None,
     )
     if rng.random() < 0.4:
         files = [

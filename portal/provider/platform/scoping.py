@@ -61,20 +61,9 @@ def service_within(column: Any) -> Within:
 
 
 def ticket_within(principal: Principal) -> ColumnElement[bool]:
-    """Tickets about a granted service (named by its reference), or that the principal opened."""
-    # Correlated, each ticket's service found by its unique reference and then its grant by
-    # key: reading all the grants' references first made the planner scan every service.
-    # ``OFFSET 0`` keeps PostgreSQL from hashing it back into that (maintenances-view.md).
-    granted = (
-        select(UserServiceGrant.service_id)
-        .join(Service, col(Service.id) == col(UserServiceGrant.service_id))
-        .where(
-            col(Service.reference) == col(Ticket.service_reference),
-            col(UserServiceGrant.user_id) == principal.user.id,
-        )
-        .offset(0)
-        .exists()
-    )
+    """Tickets about a granted service (by the ticket's ``service_id``), or that the principal
+    opened."""
+    granted = service_within(Ticket.service_id)(principal)
     return or_(granted, col(Ticket.requester_email) == principal.user.email)
 
 

@@ -10,7 +10,7 @@ from collections import Counter
 from typing import Any
 
 from pydantic import Field
-from sqlmodel import Session
+from sqlmodel import Session, col, select, update
 
 from portal.i18n import N_
 from portal.provider.integration.batch import Entries, Kind
@@ -22,6 +22,7 @@ from portal.provider.integration.common import (
     Reference,
     Text,
     assign,
+    chunks,
     duplicates,
     path,
     rows_by,
@@ -40,6 +41,7 @@ from portal.provider.platform.models import (
     ServiceMilestone,
     ServiceStatus,
     ServiceType,
+    Ticket,
     User,
 )
 
@@ -178,6 +180,7 @@ def _children(service: Service, item: ServiceIn) -> bool:
 def write(db: Session, entries: Entries[ServiceIn], resolved: Any) -> Counts:
     services, companies, types, managers, endpoints = resolved
     counts = Counts()
+    created_references = []
     for _, item in entries:
         values: dict[str, Any] = {
             "reference": item.reference,
@@ -203,7 +206,30 @@ def write(db: Session, entries: Entries[ServiceIn], resolved: Any) -> Counts:
         changed = _children(service, item) or changed
         db.add(service)
         counts.add(created, changed)
+        if created:
+            created_references.append(service.reference)
+    _link_waiting_tickets(db, created_references)
     return counts
+
+
+def _link_waiting_tickets(db: Session, references: list[str]) -> None:
+    """Tickets loaded before their service (``service_reference`` naming one not yet known)
+    take its id when it arrives: a limited user's tickets are found by it (issue 53)."""
+    if not references:
+        return
+    db.flush()
+    service_id = (
+        select(Service.id)
+        .where(col(Service.reference) == col(Ticket.service_reference))
+        .scalar_subquery()
+    )
+    for part in chunks(references):
+        db.exec(
+            update(Ticket)
+            .where(col(Ticket.service_reference).in_(part), col(Ticket.service_id).is_(None))
+            .values(service_id=service_id)
+            .execution_options(synchronize_session=False)
+        )
 
 
 KIND = Kind(

@@ -19,6 +19,7 @@ from portal.provider.integration.common import (
     Text,
     UtcDateTime,
     duplicates,
+    ids_by,
     path,
     rows_by,
     unknown,
@@ -26,7 +27,13 @@ from portal.provider.integration.common import (
 )
 from portal.provider.platform import webhooks
 from portal.provider.platform.errors import Violation
-from portal.provider.platform.models import Company, Ticket, TicketPriority, TicketStatus
+from portal.provider.platform.models import (
+    Company,
+    Service,
+    Ticket,
+    TicketPriority,
+    TicketStatus,
+)
 
 NUMBER_TAKEN = N_("Another ticket already has this number.")
 
@@ -48,7 +55,11 @@ class TicketIn(InputModel):
     technician_email: Email | None = None
     account_name: OptionalText = Field(default=None, max_length=200)
     type: OptionalText = Field(default=None, max_length=60, examples=["incident"])
-    service_reference: OptionalText = Field(default=None, max_length=100)
+    service_reference: OptionalText = Field(
+        default=None,
+        max_length=100,
+        description="The service the ticket is about; one not loaded yet is linked when it is.",
+    )
 
 
 def check(db: Session, entries: Entries[TicketIn]) -> tuple[Any, list[Violation]]:
@@ -63,7 +74,8 @@ def check(db: Session, entries: Entries[TicketIn]) -> tuple[Any, list[Violation]
         if holder is not None and holder.reference != item.reference:
             violations.append(Violation(path(index, "number"), NUMBER_TAKEN))
         violations += unknown(index, "company", item.company, companies)
-    return (tickets, companies), violations
+    services = ids_by(db, Service.reference, (item.service_reference for item in items))
+    return (tickets, companies, services), violations
 
 
 _OPTIONAL = (
@@ -78,7 +90,7 @@ _OPTIONAL = (
 
 
 def write(db: Session, entries: Entries[TicketIn], resolved: Any) -> Counts:
-    tickets, companies = resolved
+    tickets, companies, services = resolved
     counts = Counts()
     for _, item in entries:
         values = {
@@ -86,6 +98,8 @@ def write(db: Session, entries: Entries[TicketIn], resolved: Any) -> Counts:
             "company_id": companies[item.company].id,
             **item.values("number", "name", "subject", "status", "priority", *_OPTIONAL),
         }
+        if item.given("service_reference"):
+            values["service_id"] = services.get(item.service_reference)
         if item.given("description"):
             values["description_html"] = sanitize_html(item.description or "")
         ticket, created, changed = upsert_row(Ticket, tickets.get(item.reference), values)

@@ -1,7 +1,7 @@
 """Services: indexes that page a customer's list one company at a time, for every sort.
 
 Revision ID: 0029
-Revises: 0027
+Revises: 0028
 Create Date: 2026-12-05 23:00:00
 
 Issue 55, item 3: the list reads each of the customer's companies in the order shown and lets
@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from alembic import op
 
 revision: str = "0029"
-down_revision: str | None = "0027"
+down_revision: str | None = "0028"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

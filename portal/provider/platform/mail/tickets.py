@@ -22,7 +22,6 @@ from portal.provider.platform.mail.notice_message import PREFERENCES
 from portal.provider.platform.mail.outbox import queue
 from portal.provider.platform.models import (
     STATUS_LABELS,
-    Service,
     Ticket,
     TicketNotices,
     TicketStatus,
@@ -75,10 +74,8 @@ def ticket_mail_recipients(db: Session, ticket: Ticket) -> list[User]:
     # A user limited to some services of the company (issue 53) hears of the tickets they see:
     # about one of their services, or opened by them.
     limited = select(UserAccessLimit.user_id).where(UserAccessLimit.company_id == ticket.company_id)
-    keeping = (
-        select(UserServiceGrant.user_id)
-        .join(Service, col(Service.id) == col(UserServiceGrant.service_id))
-        .where(col(Service.reference) == (ticket.service_reference or ""))
+    keeping = select(UserServiceGrant.user_id).where(
+        col(UserServiceGrant.service_id) == ticket.service_id
     )
     sees = or_(
         col(User.id).not_in(limited), col(User.email) == requester, col(User.id).in_(keeping)

@@ -174,6 +174,14 @@ class Ticket(SQLModel, table=True):
             postgresql_include=["id", "status"],
         ),
         sa.Index("ix_tickets_company_id_status", "company_id", "status"),
+        # A limited user's tickets (about their services, or opened by them) and their status
+        # counts, read from the index alone on PostgreSQL as an unlimited user's counts are.
+        sa.Index(
+            "ix_tickets_company_id_service_id",
+            "company_id",
+            "service_id",
+            postgresql_include=["status", "requester_email"],
+        ),
         sa.Index("ix_tickets_date_created_number", "date_created", "number"),
         sa.Index(
             "ix_tickets_search_subject_trgm",
@@ -204,6 +212,11 @@ class Ticket(SQLModel, table=True):
     # The helpdesk's own categories (incident, request, question…): free text.
     type: str | None = Field(default=None, max_length=60)
     service_reference: str | None = Field(default=None, max_length=100, index=True)
+    # The service ``service_reference`` names, kept with it by every writer (and filled in when
+    # the service arrives after the ticket): a limited user's tickets are joined on it (issue 53).
+    service_id: uuid.UUID | None = Field(
+        default=None, foreign_key="services.id", ondelete="SET NULL"
+    )
     # When it was last closed: a customer may reopen it for 14 days after.
     closed_at: datetime | None = None
     # The newest provider message, for the lists' unread mark.

@@ -181,6 +181,7 @@ def create_ticket(
         priority=body.priority,
         type=gettext(language, TYPE_LABELS[body.type]),
         service_reference=service.reference if service else None,
+        service_id=service.id if service else None,
     )
     open_ticket(db, principal, ticket, body.description)
     audit.record(

@@ -133,11 +133,10 @@ def one_ticket_out(
     ticket = one_or_404(db, statement)
     company = db.get(Company, ticket.company_id) if "company" in includes else None
     service_id = None
-    if ticket.service_reference:
+    if ticket.service_id:
         service_id = db.exec(
             through_visible_services(
-                select(Service.id).where(Service.reference == ticket.service_reference),
-                principal,
+                select(Service.id).where(Service.id == ticket.service_id), principal
             )
         ).first()
     extras = ticket_extras(db, [ticket.id], principal.user.id)[ticket.id]
