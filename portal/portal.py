@@ -42,7 +42,9 @@ from portal.web_headers import PortalSecurityHeaders
 settings = get_settings()
 configure_logging(settings.effective_log_format, settings.log_level)
 
-backend = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
+backend = FastAPI(
+    openapi_url=None, docs_url=None, redoc_url=None, telemetry=metrics.FASTAPI_TELEMETRY
+)
 backend.include_router(health.router)
 backend.include_router(portal_router)
 backend.include_router(sso_router)

@@ -22,6 +22,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.routing import Mount
 from starlette.types import ASGIApp
 
+from portal import metrics
 from portal.provider.docs_page import OPENAPI_PATH
 from portal.provider.docs_page import router as docs_router
 from portal.provider.migrate import migrate
@@ -103,6 +104,7 @@ def create_app(engine: Engine | None = None) -> FastAPI:
         # list's time); SecurityHeadersMiddleware names the media type JSON-LD.
         default_response_class=Default(JsonLdResponse),
         dependencies=[Depends(refuse_foreign_writes), Depends(refuse_control_characters)],
+        telemetry=metrics.FASTAPI_TELEMETRY,
     )
     app.state.engine = engine or create_db_engine()
     app.state.read_engine = read_engine(app.state.engine)
