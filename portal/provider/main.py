@@ -36,6 +36,7 @@ from portal.provider.platform.observability import ProviderRequestMiddleware
 from portal.provider.platform.openapi import DocumentedApi
 from portal.provider.platform.origin_check import refuse_foreign_writes
 from portal.provider.platform.responses import JsonLdResponse
+from portal.provider.platform.routing import guard_included_routers
 from portal.provider.routers import ROUTERS
 from portal.provider.startup import startup_lock
 from portal.provider.webhook_events import register_renderers
@@ -117,6 +118,7 @@ def create_app(engine: Engine | None = None) -> FastAPI:
     for router in ROUTERS:
         app.include_router(router)
     app.include_router(docs_router)
+    guard_included_routers(app)
     return app
 
 
