@@ -29,7 +29,6 @@ from portal.provider.migrate import migrate
 from portal.provider.monitoring.rollup import run_periodically
 from portal.provider.platform.db import create_db_engine, read_engine
 from portal.provider.platform.errors import install_error_handlers
-from portal.provider.platform.headers import SecurityHeadersMiddleware
 from portal.provider.platform.input_check import refuse_control_characters
 from portal.provider.platform.limits import RequestLimits
 from portal.provider.platform.observability import ProviderRequestMiddleware
@@ -102,7 +101,7 @@ def create_app(engine: Engine | None = None) -> FastAPI:
         openapi_url=OPENAPI_PATH,
         # As a default, not a choice: FastAPI then writes response models straight to JSON
         # bytes with pydantic-core instead of a dict through json.dumps (a third of a long
-        # list's time); SecurityHeadersMiddleware names the media type JSON-LD.
+        # list's time); ProviderRequestMiddleware names the media type JSON-LD.
         default_response_class=Default(JsonLdResponse),
         dependencies=[Depends(refuse_foreign_writes), Depends(refuse_control_characters)],
         telemetry=metrics.FASTAPI_TELEMETRY,
@@ -110,11 +109,11 @@ def create_app(engine: Engine | None = None) -> FastAPI:
     app.state.engine = engine or create_db_engine()
     app.state.read_engine = read_engine(app.state.engine)
     install_error_handlers(app)
-    # Added first, so it runs inside the headers middleware: its refusals get the headers too.
+    # Inside the request middleware: its refusals get the request id and security headers too.
     app.add_middleware(RequestLimits)
-    app.add_middleware(SecurityHeadersMiddleware, hsts=not settings.is_development)
-    # Outermost: the request id is known to every layer below, and every answer is counted.
-    app.add_middleware(ProviderRequestMiddleware)
+    # Outermost: the request id is known to every layer below, every answer gets the security
+    # headers, and every answer is counted.
+    app.add_middleware(ProviderRequestMiddleware, hsts=not settings.is_development)
     for router in ROUTERS:
         app.include_router(router)
     app.include_router(docs_router)
