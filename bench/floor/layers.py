@@ -27,7 +27,6 @@ from typing import Any
 
 import httpx
 import psutil
-from fastapi import APIRouter
 from pydantic import BaseModel
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
@@ -37,6 +36,7 @@ from bench.run.endpoints import ALICE
 from bench.run.main import _session_cookie
 from bench.run.servers import ROOT, Server, _stop, _wait, free_port, portal_environment
 from bench.run.wrk import run_wrk
+from portal.provider.platform.routing import ProviderRouter
 
 BODY = b'{"ok":true}'
 SERVER_PATH = "/_floor/server"
@@ -91,13 +91,14 @@ class _Answer(BaseModel):
     ok: bool
 
 
-def _provider_routes() -> tuple[APIRouter, APIRouter]:
+def _provider_routes() -> tuple[ProviderRouter, ProviderRouter]:
     """The FastAPI routes: those put first among the provider's routes, and the one put last."""
     from portal.provider.platform.db import SessionDep
     from portal.provider.platform.security import CurrentPrincipal
 
-    first = APIRouter(prefix="/_floor", include_in_schema=False)
-    last = APIRouter(prefix="/_floor", include_in_schema=False)
+    # The provider's own kind of router: its routes write their models as the real ones do.
+    first = ProviderRouter(prefix="/_floor", include_in_schema=False)
+    last = ProviderRouter(prefix="/_floor", include_in_schema=False)
     answer = {"ok": True}
     model = _Answer(id=uuid.UUID(int=1), name="floor", count=1, ok=True)
 
