@@ -62,7 +62,13 @@ def main() -> None:
     parser.add_argument("--layers", action="store_true", help="the CPU each layer adds")
     parser.add_argument("--connections", type=int, default=10, help="with --layers")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/1", help="with --layers")
+    parser.add_argument(
+        "--in-process", type=int, metavar="N", help="with --layers: N calls in this process"
+    )
     arguments = parser.parse_args()
+    if arguments.layers and arguments.in_process:
+        layers.measure_in_process(arguments.in_process)
+        return
     if arguments.layers:
         layers.measure_all(arguments)
         return

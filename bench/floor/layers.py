@@ -12,6 +12,8 @@ requests, less what they spend idle in the same time (measured first), is the ro
 Each line's "added" column is what it costs beyond the line it builds on.
 """
 
+import asyncio
+import socket
 import statistics
 import subprocess
 import sys
@@ -29,9 +31,10 @@ import httpx
 import psutil
 from pydantic import BaseModel
 from starlette.routing import Route
-from starlette.types import Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
 from bench.generate.loader import plain_url
+from bench.run.bodies import login_body
 from bench.run.endpoints import ALICE
 from bench.run.main import _session_cookie
 from bench.run.servers import ROOT, Server, _stop, _wait, free_port, portal_environment
@@ -263,6 +266,72 @@ def measure_all(arguments: Any) -> None:
             runs = " / ".join(f"{ms:.3f}" for ms in figure.cpu_ms)
             print(f"| {layer.name} | `{layer.path}` | **{figure.median_ms:.3f}** ({runs}) | "
                   f"{added} | {statistics.median(figure.rps):.0f} |", flush=True)  # fmt: skip
+
+
+async def _call(app: Any, path: str, headers: list[tuple[bytes, bytes]], method: str = "GET",
+                body: bytes = b"") -> list[Message]:  # fmt: skip
+    """One request to the ASGI ``app`` in this process; the messages it sent back."""
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method,
+        "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": b"",
+        "root_path": "", "headers": [(b"host", b"127.0.0.1"), *headers],
+        "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 80), "state": {},
+    }  # fmt: skip
+    messages: list[Message] = []
+    request = {"type": "http.request", "body": body, "more_body": False}
+
+    async def receive() -> Message:
+        nonlocal request
+        if request:
+            message, request = request, {}
+            return message
+        await asyncio.Event().wait()  # never disconnects
+        raise AssertionError
+
+    async def send(message: Message) -> None:
+        messages.append(message)
+
+    await app(scope, receive, send)
+    return messages
+
+
+async def _in_process(count: int) -> None:
+    """Each layer's path ``count`` times through the portal's ASGI app built in this process
+    (no server, no wrk, one request at a time): the process's CPU time (every thread's) per
+    request. Steadier than the server's figures on a shared machine; no server's own cost."""
+    from portal import serve as portal_serve
+    from portal.provider.platform.sessions import COOKIE_NAME
+
+    with socket.create_server(("127.0.0.1", 0)) as internal:
+        module = portal_serve._load_app(0, internal.getsockname()[1], frontend=False)
+    _add_routes(module)
+    app = module.app()
+    login = [(b"content-type", b"application/json")]
+    answer = await _call(app, "/provider/login", login, "POST", login_body(ALICE).content)
+    cookies = [v for k, v in answer[0]["headers"] if k == b"set-cookie"]
+    cookie = next(v.split(b";")[0] for v in cookies if v.startswith(COOKIE_NAME.encode()))
+    print(f"`python -m bench.floor --layers --in-process {count}`: CPU time of the process "
+          "per request\n")  # fmt: skip
+    print("| Layer | path | CPU ms per request | added |\n|---|---|--:|--:|")
+    figures: dict[str, float] = {}
+    for layer in LAYERS[1:]:  # the first answers before the app, which this calls directly
+        headers = [(b"cookie", cookie)] if layer.signed_in else []
+        for _ in range(min(count, 200)):
+            answer = await _call(app, layer.path, headers)
+        if answer[0]["status"] != 200:
+            raise RuntimeError(f"{layer.path} answered {answer[0]['status']}")
+        started = time.process_time()
+        for _ in range(count):
+            await _call(app, layer.path, headers)
+        figures[layer.path] = (time.process_time() - started) * 1000 / count
+        base = figures.get(layer.base) if layer.base else None
+        added = f"{figures[layer.path] - base:+.3f}" if base is not None else ""
+        print(f"| {layer.name} | `{layer.path}` | {figures[layer.path]:.3f} | {added} |",
+              flush=True)  # fmt: skip
+
+
+def measure_in_process(count: int) -> None:
+    asyncio.run(_in_process(count))
 
 
 def serve(argv: list[str]) -> int:
