@@ -11,7 +11,7 @@ headers, origins and body limits are another middleware's business.
 
 import logging
 
-from starlette.datastructures import Headers
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from portal import metrics
@@ -75,8 +75,8 @@ class EdgeMiddleware(TimedRequests):
             return
         await super().__call__(scope, receive, send)
 
-    def extra_headers(self) -> dict[str, str]:
-        return {SERVED_BY_HEADER: self.instance}
+    def add_headers(self, headers: MutableHeaders) -> None:
+        headers[SERVED_BY_HEADER] = self.instance
 
     def observe(self, scope: Scope, status: int, elapsed: float, received: int, sent: int) -> None:
         path = scope["path"]

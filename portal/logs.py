@@ -44,6 +44,12 @@ _TOKEN_LINK = re.compile(
 # A calendar feed's token (its URL is ``/calendar/pbc_….ics``) or an API token, wherever it is.
 _PREFIXED_TOKEN = re.compile(r"\bpb[ct]_[A-Za-z0-9_-]{16,}")
 REDACTED = "[redacted]"
+# What every text the four patterns above match holds, lower-cased: a text with none of these
+# is returned as it is, without running them (they took 100 µs on an access line, logged for
+# every request). Compared with an ASCII text only, where lower-casing is what ``(?i)`` does.
+_SECRET_MARKERS = ("password", "passwd", "secret", "token", "ticket", "cookie", "authorization",
+                   "apikey", "api_key", "api-key", "session", "://", "pbc_", "pbt_", "/reset",
+                   "/confirm", "/unsubscribe/")  # fmt: skip
 # The servers' access loggers, which print with handlers of their own in text mode.
 _SERVER_ACCESS_LOGGERS = ("uvicorn.access", "granian.access")
 
@@ -75,8 +81,18 @@ def _record_with_request_id(*args: Any, **kwargs: Any) -> logging.LogRecord:
 logging.setLogRecordFactory(_record_with_request_id)
 
 
+def may_hold_secret(text: str) -> bool:
+    """False only for a text none of the patterns can match."""
+    if not text.isascii():
+        return True
+    lowered = text.lower()
+    return any(marker in lowered for marker in _SECRET_MARKERS)
+
+
 def redact(text: str) -> str:
     """``text`` with every secret it may carry blanked."""
+    if not may_hold_secret(text):
+        return text
     text = _URL_CREDENTIALS.sub(rf"\1{REDACTED}@", text)
     text = _TOKEN_LINK.sub(rf"\1{REDACTED}", text)
     text = _PREFIXED_TOKEN.sub(REDACTED, text)

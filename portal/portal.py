@@ -12,7 +12,7 @@ from reflex.utils import prerequisites
 from portal import health, metrics
 from portal.connections import provider_base_url
 from portal.drain import DrainMiddleware, ReflexEventWork
-from portal.edge import EdgeMiddleware, ForwardedClient
+from portal.edge import PROVIDER_PREFIX, EdgeMiddleware, ForwardedClient
 from portal.event_failures import on_event_failure
 from portal.feeds import router as feeds_router
 from portal.forwarded import trusted_proxies
@@ -42,7 +42,9 @@ from portal.web_headers import PortalSecurityHeaders
 settings = get_settings()
 configure_logging(settings.effective_log_format, settings.log_level)
 
-backend = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
+backend = FastAPI(
+    openapi_url=None, docs_url=None, redoc_url=None, telemetry=metrics.FASTAPI_TELEMETRY
+)
 backend.include_router(health.router)
 backend.include_router(portal_router)
 backend.include_router(sso_router)
@@ -65,7 +67,10 @@ app = rx.App(
 # Whether a request's cookie is the portal session of the tab whose token it names.
 proves_session = partial(cookie_proves_session, app)
 
-backend.add_middleware(RequestLimits)
+# The embedded provider sets its own limits, the same ones (portal.provider.main).
+backend.add_middleware(
+    RequestLimits, mounted=None if settings.provider_api_url else PROVIDER_PREFIX
+)
 backend.add_middleware(UploadCookieCheck, proves=proves_session)
 backend.add_middleware(
     PortalSecurityHeaders,
@@ -114,7 +119,7 @@ async def forget_worker_metrics() -> AsyncIterator[None]:
 
 if not settings.provider_api_url:
     provider = create_provider_app()
-    backend.router.routes.append(ProviderMount("/provider", provider))
+    backend.router.routes.append(ProviderMount(PROVIDER_PREFIX, provider))
     health.dependencies.engine = provider.state.engine
 
     @app.register_lifespan_task

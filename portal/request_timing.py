@@ -4,7 +4,7 @@ Each HTTP request gets its id, kept from the caller's ``X-Request-ID`` when it l
 (a proxy's, the portal's for the provider) and made here otherwise; it is on every log line
 written while the request runs and goes back in the answer's ``X-Request-ID``. The request is
 timed from its arrival to its last byte out, with its status and the bytes read and written. A
-subclass adds its headers (``extra_headers``) and says what the measure is for (``observe``):
+subclass adds its headers (``add_headers``) and says what the measure is for (``observe``):
 the edge's access line, the provider's metrics by route. Plain Starlette: no Reflex, so the
 provider may use it.
 """
@@ -46,8 +46,7 @@ class TimedRequests:
                 status = message["status"]
                 headers = MutableHeaders(scope=message)
                 headers[REQUEST_ID_HEADER] = request_id
-                for name, value in self.extra_headers().items():
-                    headers[name] = value
+                self.add_headers(headers)
             elif message["type"] == "http.response.body":
                 sent += len(message.get("body", b""))
             await send(message)
@@ -57,9 +56,9 @@ class TimedRequests:
         finally:
             self.observe(scope, status, time.perf_counter() - started, received, sent)
 
-    def extra_headers(self) -> dict[str, str]:
-        """Headers every answer gets besides its request id."""
-        return {}
+    def add_headers(self, headers: MutableHeaders) -> None:
+        """Adds to an answer's headers, as it starts, what every answer gets besides its
+        request id."""
 
     def observe(self, scope: Scope, status: int, elapsed: float, received: int, sent: int) -> None:
         """One request answered: its status (500 when no answer started), its time in seconds

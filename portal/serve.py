@@ -121,7 +121,9 @@ def _worker_count(requested: int | None) -> int:
     return requested or int(os.environ.get("GRANIAN_WORKERS") or backend_workers())
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, prepare: Callable[[ModuleType], None] | None = None) -> int:
+    """Serves the portal; ``prepare`` is given the app's module once imported, before the workers
+    start (``bench.floor.layers`` adds its temporary routes there)."""
     arguments = _arguments(argv)
     # The portal's calls to its embedded provider go through a port of their own on the
     # loopback, which a stopping worker keeps open until it exits: the events it lets finish
@@ -129,6 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     internal = socket.create_server(("127.0.0.1", 0), backlog=BACKLOG)
     internal_port = internal.getsockname()[1]
     module = _load_app(arguments.port, internal_port, frontend=not arguments.no_frontend)
+    if prepare is not None:
+        prepare(module)
     count = _worker_count(arguments.workers)
     host = arguments.host or get_config().backend_host
     listener = socket.create_server((host, arguments.port), backlog=BACKLOG)

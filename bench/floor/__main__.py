@@ -1,7 +1,10 @@
 """Measures a floor server (``app.py``) against pgbench for the endpoints named on the command
 line (the benchmark's cheapest reads by default) at 1 and 10 connections, as ``bench.run``
 measures the portal: ``python -m bench.floor [--stack NAME] [--only NAME …]`` with
-``DATABASE_URL`` on the bench data. Needs wrk and pgbench; prints a Markdown table."""
+``DATABASE_URL`` on the bench data. Needs wrk and pgbench; prints a Markdown table.
+
+``--layers`` measures instead what each layer of the portal's own stack costs a request
+(``layers.py``; ``--only`` then names a layer's path)."""
 
 import argparse
 import json
@@ -12,6 +15,7 @@ from typing import Any
 import httpx
 import psycopg
 
+from bench.floor import layers
 from bench.generate.loader import plain_url
 from bench.generate.run import sqlalchemy_url
 from bench.run.bodies import login_body
@@ -55,7 +59,19 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=3.0)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--stack", choices=STACKS, default="starlette")
+    parser.add_argument("--layers", action="store_true", help="the CPU each layer adds")
+    parser.add_argument("--connections", type=int, default=10, help="with --layers")
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/1", help="with --layers")
+    parser.add_argument(
+        "--in-process", type=int, metavar="N", help="with --layers: N calls in this process"
+    )
     arguments = parser.parse_args()
+    if arguments.layers and arguments.in_process:
+        layers.measure_in_process(arguments.in_process)
+        return
+    if arguments.layers:
+        layers.measure_all(arguments)
+        return
     timing = (arguments.warmup, arguments.seconds, arguments.runs)
     database_url = plain_url(get_settings().database_url)
     recorded = _record(database_url, arguments.only or CHEAPEST)

@@ -72,10 +72,9 @@ def _wait(url: str, ready: str, process: subprocess.Popen[bytes], log: Path) -> 
     )
 
 
-@contextmanager
-def portal(tree: Path, database_url: str, redis_url: str, log: Path) -> Iterator["Server"]:
-    port = free_port()
-    env = {
+def portal_environment(port: int, database_url: str, redis_url: str) -> dict[str, str]:
+    """The environment the portal is measured in, serving on ``port``."""
+    return {
         **os.environ,
         "PORT": str(port),
         "ENVIRONMENT": "production",
@@ -92,6 +91,12 @@ def portal(tree: Path, database_url: str, redis_url: str, log: Path) -> Iterator
         # The load runs measure a token's read, not its rate limit's 429s.
         "API_TOKEN_RATE_LIMIT": "1000000000",
     }
+
+
+@contextmanager
+def portal(tree: Path, database_url: str, redis_url: str, log: Path) -> Iterator["Server"]:
+    port = free_port()
+    env = portal_environment(port, database_url, redis_url)
     command = [
         str(tree / ".venv" / "bin" / "python"), "-m", "reflex", "run", "--env", "prod",
         "--frontend-port", str(port), "--backend-port", str(port),

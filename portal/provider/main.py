@@ -22,19 +22,20 @@ from starlette.concurrency import run_in_threadpool
 from starlette.routing import Mount
 from starlette.types import ASGIApp
 
+from portal import metrics
 from portal.provider.docs_page import OPENAPI_PATH
 from portal.provider.docs_page import router as docs_router
 from portal.provider.migrate import migrate
 from portal.provider.monitoring.rollup import run_periodically
 from portal.provider.platform.db import create_db_engine, read_engine
 from portal.provider.platform.errors import install_error_handlers
-from portal.provider.platform.headers import SecurityHeadersMiddleware
 from portal.provider.platform.input_check import refuse_control_characters
 from portal.provider.platform.limits import RequestLimits
 from portal.provider.platform.observability import ProviderRequestMiddleware
 from portal.provider.platform.openapi import DocumentedApi
 from portal.provider.platform.origin_check import refuse_foreign_writes
 from portal.provider.platform.responses import JsonLdResponse
+from portal.provider.platform.routing import guard_included_routers
 from portal.provider.routers import ROUTERS
 from portal.provider.startup import startup_lock
 from portal.provider.webhook_events import register_renderers
@@ -100,21 +101,23 @@ def create_app(engine: Engine | None = None) -> FastAPI:
         openapi_url=OPENAPI_PATH,
         # As a default, not a choice: FastAPI then writes response models straight to JSON
         # bytes with pydantic-core instead of a dict through json.dumps (a third of a long
-        # list's time); SecurityHeadersMiddleware names the media type JSON-LD.
+        # list's time); ProviderRequestMiddleware names the media type JSON-LD.
         default_response_class=Default(JsonLdResponse),
         dependencies=[Depends(refuse_foreign_writes), Depends(refuse_control_characters)],
+        telemetry=metrics.FASTAPI_TELEMETRY,
     )
     app.state.engine = engine or create_db_engine()
     app.state.read_engine = read_engine(app.state.engine)
     install_error_handlers(app)
-    # Added first, so it runs inside the headers middleware: its refusals get the headers too.
+    # Inside the request middleware: its refusals get the request id and security headers too.
     app.add_middleware(RequestLimits)
-    app.add_middleware(SecurityHeadersMiddleware, hsts=not settings.is_development)
-    # Outermost: the request id is known to every layer below, and every answer is counted.
-    app.add_middleware(ProviderRequestMiddleware)
+    # Outermost: the request id is known to every layer below, every answer gets the security
+    # headers, and every answer is counted.
+    app.add_middleware(ProviderRequestMiddleware, hsts=not settings.is_development)
     for router in ROUTERS:
         app.include_router(router)
     app.include_router(docs_router)
+    guard_included_routers(app)
     return app
 
 

@@ -10,7 +10,14 @@ import granian.log
 import pytest
 import uvicorn.config
 
-from portal.logs import JsonFormatter, TextFormatter, configure_logging, redact, request_id_var
+from portal.logs import (
+    JsonFormatter,
+    TextFormatter,
+    configure_logging,
+    may_hold_secret,
+    redact,
+    request_id_var,
+)
 from portal.settings import Settings
 
 
@@ -140,3 +147,30 @@ def test_the_servers_access_lines_are_redacted_on_their_own_handlers(
     printed = capsys.readouterr()
     assert FEED_TOKEN not in printed.out + printed.err
     assert printed.out.count("/calendar/[redacted].ics") == 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password=hunter2hunter2",
+        '"apiKey": "k-123456"',
+        "Set-Cookie: patchbay_session=Zm9vYmFy",
+        "smtp://mailer:hunter2@mail.internal:25",
+        "/confirm-email/AbCdEfGhIjKlMnOpQr",
+        "/unsubscribe/user.AbCdEfGhIjKlMnOp.q",
+        f"/calendar/{FEED_TOKEN}.ics",
+        # Not ASCII: the patterns' case-insensitive match finds "ſ" (long s) as an "s" and the
+        # Kelvin sign as a "k", which lower-casing would not.
+        "paſſword=hunter2hunter2",
+        "toKen=hunter2hunter2",
+    ],
+)
+def test_the_quick_check_lets_every_secret_through_to_the_patterns(text: str) -> None:
+    assert may_hold_secret(text)
+    assert redact(text) != text
+
+
+def test_an_access_line_without_a_secret_skips_the_patterns() -> None:
+    line = "GET /api/services/{service_id} 200 1.3 ms"
+    assert not may_hold_secret(line)
+    assert redact(line) == line

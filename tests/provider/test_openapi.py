@@ -57,7 +57,7 @@ def test_every_error_is_json_ld_of_the_error_schema(document: dict[str, Any]) ->
 
 
 def test_json_answers_are_named_json_ld(document: dict[str, Any]) -> None:
-    """The answers SecurityHeadersMiddleware renames: FastAPI documents them as plain JSON."""
+    """The answers ProviderRequestMiddleware renames: FastAPI documents them as plain JSON."""
     for path, method, operation in operations(document):
         for status, response in operation["responses"].items():
             assert "application/json" not in response.get("content", {}), (method, path, status)

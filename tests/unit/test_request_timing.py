@@ -3,6 +3,7 @@ kept or made, on the log lines and in the answer, and one measure per request.""
 
 import pytest
 from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse
 from starlette.routing import Route
@@ -28,8 +29,8 @@ class Recorded(TimedRequests):
         super().__init__(app)
         self.observed = observed
 
-    def extra_headers(self) -> dict[str, str]:
-        return {"X-Served-By": "portal-a"}
+    def add_headers(self, headers: MutableHeaders) -> None:
+        headers["X-Served-By"] = "portal-a"
 
     def observe(self, scope: Scope, status: int, elapsed: float, received: int, sent: int) -> None:
         assert elapsed >= 0

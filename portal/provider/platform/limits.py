@@ -26,28 +26,34 @@ HEADERS_TOO_LARGE = N_("The headers of the request are too large.")
 
 
 class RequestLimits:
-    def __init__(self, app: ASGIApp) -> None:
+    """``mounted``: the prefix of an application mounted below that sets these limits itself
+    (the portal's backend leaves ``/provider`` to the provider's own)."""
+
+    def __init__(self, app: ASGIApp, mounted: str | None = None) -> None:
         self.app = app
+        self.mounted = (mounted, mounted + "/") if mounted else None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] != "http" or (
+            self.mounted is not None
+            and (scope["path"] == self.mounted[0] or scope["path"].startswith(self.mounted[1]))
+        ):
             await self.app(scope, receive, send)
             return
         settings = get_settings()
         headers = Headers(scope=scope)
-        language = negotiate_language(headers.get("accept-language"))
         if len(scope.get("query_string", b"")) > settings.query_max_bytes:
-            await _refuse(send, language, 414, URI_TOO_LONG)
+            await _refuse(send, headers, 414, URI_TOO_LONG)
             return
         if sum(len(name) + len(value) for name, value in scope["headers"]) > (
             settings.headers_max_bytes
         ):
-            await _refuse(send, language, 431, HEADERS_TOO_LARGE)
+            await _refuse(send, headers, 431, HEADERS_TOO_LARGE)
             return
         limit = _body_limit(scope.get("path", ""), headers.get("content-type", ""))
         declared = headers.get("content-length", "")
         if declared.isdigit() and int(declared) > limit:
-            await _refuse(send, language, 413, BODY_TOO_LARGE, max=limit // 1024)
+            await _refuse(send, headers, 413, BODY_TOO_LARGE, max=limit // 1024)
             return
         if declared.isdigit() or scope.get("method") in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, _bounded(receive, limit), send)
@@ -63,7 +69,7 @@ class RequestLimits:
                 break
             received += len(message.get("body", b""))
             if received > limit:
-                await _refuse(send, language, 413, BODY_TOO_LARGE, max=limit // 1024)
+                await _refuse(send, headers, 413, BODY_TOO_LARGE, max=limit // 1024)
                 return
             if not message.get("more_body"):
                 break
@@ -103,7 +109,11 @@ def _bounded(receive: Receive, limit: int) -> Receive:
     return bounded
 
 
-async def _refuse(send: Send, language: str, status: int, message: str, **params: object) -> None:
+async def _refuse(
+    send: Send, headers: Headers, status: int, message: str, **params: object
+) -> None:
+    # The language is negotiated only here: most requests pass.
+    language = negotiate_language(headers.get("accept-language"))
     body = json.dumps(error_body(language, status, gettext(language, message, **params))).encode()
     await send(
         {

@@ -10,15 +10,28 @@ feed their own metrics.
 
 import logging
 
-from starlette.types import Scope
+from starlette.datastructures import MutableHeaders
+from starlette.types import ASGIApp, Scope
 
 from portal import metrics
+from portal.provider.platform.headers import add_security_headers
 from portal.request_timing import TimedRequests
 
 logger = logging.getLogger("portal.provider.access")
 
 
 class ProviderRequestMiddleware(TimedRequests):
+    """One middleware for what every provider answer gets: its request id, its security
+    headers (one wrapper of ``send`` for both, not a middleware each), its log line and
+    metrics."""
+
+    def __init__(self, app: ASGIApp, *, hsts: bool) -> None:
+        super().__init__(app)
+        self.hsts = hsts
+
+    def add_headers(self, headers: MutableHeaders) -> None:
+        add_security_headers(headers, hsts=self.hsts)
+
     def observe(self, scope: Scope, status: int, elapsed: float, received: int, sent: int) -> None:
         _observe(scope, status, elapsed, received, sent)
 

@@ -2,7 +2,7 @@
 with the body and the media type the provider really sends.
 
 FastAPI documents what a route declares, a 422 of its own shape wherever a route takes a
-parameter, and ``application/json`` for the answers that ``SecurityHeadersMiddleware`` names
+parameter, and ``application/json`` for the answers that ``ProviderRequestMiddleware`` names
 JSON-LD. The provider answers otherwise (``portal.provider.platform.errors``): a bad query
 parameter is a 400, a bad path segment a 404, and every error is ``application/ld+json``. So,
 once the routes are in, the document is amended here, operation by operation, from what each
@@ -262,7 +262,7 @@ def _error_response(response: dict[str, Any], status: int, implied: str | None) 
 
 
 def _answers_json(route: RouteContext) -> bool:
-    """Whether the route's answers are JSON, which ``SecurityHeadersMiddleware`` names JSON-LD."""
+    """Whether the route's answers are JSON, which ``ProviderRequestMiddleware`` names JSON-LD."""
     response_class = route.response_class
     if isinstance(response_class, DefaultPlaceholder):
         response_class = response_class.value
