@@ -36,10 +36,10 @@ AXE_OPTIONS = {
     "rules": {rule: {"enabled": True} for rule in EXPERIMENTAL_WCAG_RULES},
 }
 # The one finding of an experimental rule that is not a fault: FullCalendar names each day of
-# its month grid by its date ("1 December 2026", through the day number's link) while the
-# day's maintenances sit in the cell. Label in name is about a control whose visible text is
-# its label; a day is a container whose label, the day number, is in its name, and each
-# maintenance in it is a link named by its own text (docs/decisions/accessibility-checks.md).
+# its month grid by its date (through the day number's link) while the day's maintenances sit
+# in the cell. Label in name is about a control whose visible text is its label; a day is a
+# container whose label, the day number, is in its name, and each maintenance in it is a link
+# named by its own text (docs/decisions/accessibility-checks.md).
 CALENDAR_DAY = re.compile(r'^<td [^>]*class="(?:[^"]* )?fc-daygrid-day[ "]')
 
 
