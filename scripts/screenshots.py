@@ -81,6 +81,14 @@ def navigation(page: Page) -> None:
         expect(page.get_by_role("dialog")).to_be_visible()
 
 
+def accessibility(page: Page) -> None:
+    """The accessibility statement, from the footer of every page (issue 54)."""
+    page.goto("/accessibility")
+    expect(page.locator("h1")).to_be_visible()
+    # Enabled once the page is hydrated.
+    expect(page.locator(".language-select").first).to_be_enabled()
+
+
 def forgot_password(page: Page) -> None:
     page.goto("/forgot-password")
     page.locator("#forgot-email").fill("alice@acme-networks.test")
@@ -567,6 +575,7 @@ SCREENS: dict[str, Callable[[Page], None]] = {
     "maintenances": maintenances,
     "maintenances-list": maintenances_list,
     "maintenance-dialog": maintenance_dialog,
+    "accessibility": accessibility,
 }
 
 
@@ -604,6 +613,8 @@ def shoot(browser: Browser, base_url: str, out: Path, only: set[str]) -> None:
 
 def main() -> None:
     base_url, out = sys.argv[1], Path(sys.argv[2])
+    # Playwright's 5 s for an assertion is too short for a login on a busy machine.
+    expect.set_options(timeout=30_000)
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(

@@ -34,7 +34,8 @@ def brand() -> rx.Component:
         ),
         href=routes.HOME.path,
         underline="none",
-        aria_label=_("Home"),
+        # The visible name first (WCAG 2.5.3, label in name: "click Patchbay" works by voice).
+        aria_label=_("{company}, home", company=get_settings().company_name),
         min_width="0",
     )
 

@@ -1,8 +1,9 @@
 """WCAG 2.2 A and AA on every route and dialog (issue 54), checked by axe-core in Chromium: zero
-violations of the rules tagged wcag2a, wcag2aa, wcag21a, wcag21aa and wcag22aa, on each screen
-in four browsers that together pair every language with every theme and every width
-(docs/decisions/accessibility-checks.md). A screen is checked once its data has arrived and
-the page is hydrated, dialogs open, so that axe sees what a user sees."""
+violations of the rules tagged wcag2a, wcag2aa, wcag21a, wcag21aa and wcag22aa (axe's
+experimental ones of those criteria included), on each screen in four browsers that together
+pair every language with every theme and every width (docs/decisions/accessibility-checks.md).
+A screen is checked once its data has arrived and the page is hydrated, dialogs open, so that
+axe sees what a user sees."""
 
 import re
 from collections.abc import Callable
@@ -20,6 +21,39 @@ ALICE = "alice@acme-networks.test"
 BOB = "bob@acme-networks.test"
 ADMIN = "admin@patchbay.test"
 WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+# axe's experimental rules run only when named, even those of a WCAG A or AA criterion: these
+# are all of those in axe 4.12. Lighthouse runs the first (label in name, WCAG 2.5.3), which
+# found the logo link named "Home" around the visible "Patchbay".
+EXPERIMENTAL_WCAG_RULES = [
+    "label-content-name-mismatch",
+    "css-orientation-lock",
+    "p-as-heading",
+    "table-fake-caption",
+    "td-has-header",
+]
+AXE_OPTIONS = {
+    "runOnly": {"type": "tag", "values": WCAG_22_AA},
+    "rules": {rule: {"enabled": True} for rule in EXPERIMENTAL_WCAG_RULES},
+}
+# The one finding of an experimental rule that is not a fault: FullCalendar names each day of
+# its month grid by its date (through the day number's link) while the day's maintenances sit
+# in the cell. Label in name is about a control whose visible text is its label; a day is a
+# container whose label, the day number, is in its name, and each maintenance in it is a link
+# named by its own text (docs/decisions/accessibility-checks.md).
+CALENDAR_DAY = re.compile(r'^<td [^>]*class="(?:[^"]* )?fc-daygrid-day[ "]')
+
+
+def _faults(violations: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    faults = []
+    for violation in violations:
+        nodes = violation["nodes"]
+        if violation["id"] == "label-content-name-mismatch":
+            nodes = [node for node in nodes if not CALENDAR_DAY.match(node["html"])]
+        if nodes:
+            faults.append(violation | {"nodes": nodes})
+    return faults
+
+
 AXE = Axe()
 
 # (language, theme, width). Each screen is checked in two browsers that between them show it in
@@ -271,8 +305,8 @@ def test_no_wcag_22_aa_violation(page: Page, portal_url: str, screen: str, setup
     expect(page.locator("h1:not([role=dialog] h1, [role=alertdialog] h1)")).to_have_count(1)
     expect(page.locator("main")).to_have_count(1)
     expect(page.locator("footer")).to_have_count(1)
-    violations = AXE.run(page, options={"runOnly": {"type": "tag", "values": WCAG_22_AA}})
-    found = violations.response["violations"]
+    violations = AXE.run(page, options=AXE_OPTIONS)
+    found = _faults(violations.response["violations"])
     assert not found, f"{screen} ({', '.join(setup)}):\n{_report(found)}"
 
 

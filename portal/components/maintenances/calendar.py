@@ -53,6 +53,9 @@ _STYLE = """
 .pb-calendar a { color: inherit; text-decoration: none; }
 .pb-calendar .fc-toolbar-title { font-size: 1.25rem; text-transform: capitalize; }
 .pb-calendar .fc-event { cursor: pointer; border-left-width: 4px; }
+/* A day of the month is narrow: the start time whole, the title cut with an ellipsis. */
+.pb-calendar .fc-daygrid-event .fc-event-time { flex-shrink: 0; }
+.pb-calendar .fc-daygrid-event .fc-event-title { text-overflow: ellipsis; }
 
 .pb-calendar .pb-cancelled .fc-event-title, .pb-calendar .pb-cancelled .fc-event-time,
 .pb-calendar .pb-cancelled .fc-list-event-title,
@@ -125,7 +128,10 @@ const MaintenanceCalendar = ClientSide(() =>
         moreLinkDidMount: (info) => info.el.setAttribute('role', 'button'),
         eventDisplay: 'block', displayEventEnd: true, nowIndicator: true,
         nextDayThreshold: '09:00:00', slotEventOverlap: false,
-        views: { timeGridDay: { slotDuration: '01:00:00', slotMaxTime: '26:00:00' } },
+        // The month's days show the start alone: the end cut the time in two (the
+        // maintenance's dialog, the week and the list give both).
+        views: { timeGridDay: { slotDuration: '01:00:00', slotMaxTime: '26:00:00' },
+                 dayGridMonth: { displayEventEnd: false } },
         datesSet: (info) => {
           setView(info.view.type);
           const period = info.startStr + '/' + info.endStr;
