@@ -165,6 +165,8 @@ def test_without_smtp_url_the_mail_is_an_eml_file_whose_path_is_logged(
             session.commit()
         [message] = eml_messages(mail_dir, "bram@example.test")
     [path] = mail_dir.glob("*-bram@example.test.eml")
+    # Written aside and renamed whole: nothing else is left in the folder.
+    assert [entry.name for entry in mail_dir.iterdir()] == [path.name]
     assert str(path) in caplog.text
     assert re.fullmatch(r"\d{8}T\d{12}-bram@example.test.eml", path.name)
     assert message["Subject"] == "Réinitialisez votre mot de passe"

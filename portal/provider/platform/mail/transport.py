@@ -92,7 +92,11 @@ def eml_filename(recipient: str, at: datetime) -> str:
 def write_eml(directory: Path, message: Message) -> Path:
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / eml_filename(str(message["To"]), datetime.now(UTC))
-    path.write_bytes(message.as_bytes())
+    # Written aside and renamed: whoever watches the folder (a test, a mail pick-up) sees a
+    # message whole or not at all, never the empty file of one being written.
+    partial = path.with_name(f".{path.name}.partial")
+    partial.write_bytes(message.as_bytes())
+    partial.replace(path)
     return path
 
 
