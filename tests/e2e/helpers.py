@@ -108,9 +108,12 @@ def expect_home(page: Page) -> None:
 def open_user_menu(page: Page) -> None:
     """Opens the user menu. A click while the signed-in page is still rendering its first data
     can land on a trigger about to be replaced, and the menu never shows (seen once in CI,
-    seed 634309370): the click is repeated until the menu is there."""
+    seed 634309370): the click is repeated until the menu is there. A menu just chosen from
+    is first let go: while it fades out it still counts as shown, and a click then closes the
+    new one (seen in CI, seed 706026540)."""
     trigger = page.get_by_role("button", name=re.compile("User menu|Menu utilisateur"))
     menu = page.get_by_role("menu")
+    expect(menu).to_have_count(0)
     for _ in range(3):
         trigger.click()
         try:
