@@ -124,6 +124,15 @@ def open_user_menu(page: Page) -> None:
     expect(menu).to_be_visible()
 
 
+def expect_clipboard(page: Page, text: str) -> None:
+    """The clipboard comes to hold ``text``. The state marks a copy done before the browser has
+    run its clipboard write, so a read at once can still find it empty (seen in CI, seed
+    865117581)."""
+    page.wait_for_function(
+        "async (text) => (await navigator.clipboard.readText()) === text", arg=text
+    )
+
+
 def choose_language(page: Page, language: str, label: str = "Language") -> None:
     """The navbar's language select (a native one), by the language's own name."""
     page.get_by_role("combobox", name=label).select_option(label=language)

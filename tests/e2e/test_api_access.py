@@ -10,7 +10,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.helpers import log_in_as, open_user_menu
+from tests.e2e.helpers import expect_clipboard, log_in_as, open_user_menu
 
 ALICE = "alice@acme-networks.test"
 BOB = "bob@acme-networks.test"  # Acme, ROLE_ACCESS_MONITORING only
@@ -39,7 +39,7 @@ def test_a_token_is_made_copied_used_and_revoked(page: Page, portal_url: str) ->
     token = shown.input_value()
     page.get_by_role("button", name="Copy", exact=True).click()
     expect(page.get_by_role("button", name="Copied", exact=True)).to_be_visible()
-    assert page.evaluate("navigator.clipboard.readText()") == token
+    expect_clipboard(page, token)
 
     row = page.get_by_test_id("token-row").filter(has_text="NOC dashboard")
     expect(row).to_contain_text("Active")

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from standardwebhooks import Webhook
 
-from tests.e2e.helpers import log_in_as, open_user_menu
+from tests.e2e.helpers import expect_clipboard, log_in_as, open_user_menu
 from tests.webhook_receiver import Receiver
 
 ALICE = "alice@acme-networks.test"
@@ -55,7 +55,7 @@ def test_an_endpoint_is_registered_tested_logged_and_deleted(
     secret = shown.input_value()
     page.get_by_role("button", name="Copy", exact=True).click()
     expect(page.get_by_role("button", name="Copied", exact=True)).to_be_visible()
-    assert page.evaluate("navigator.clipboard.readText()") == secret
+    expect_clipboard(page, secret)
     page.get_by_role("button", name="I have copied it").click()
     expect(shown).to_have_count(0)
 
