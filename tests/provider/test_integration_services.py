@@ -9,7 +9,14 @@ import pytest
 from sqlmodel import Session, select
 
 from portal.provider.platform.db import preload
-from portal.provider.platform.models import Endpoint, Service, ServiceDocument
+from portal.provider.platform.models import (
+    Endpoint,
+    Service,
+    ServiceDocument,
+    User,
+    UserAccessLimit,
+    UserServiceGrant,
+)
 from portal.settings import get_settings
 from tests.provider.conftest import SignIn, World
 from tests.provider.integration_helpers import (
@@ -252,3 +259,36 @@ async def test_a_path_in_the_file_name_stays_inside_the_data_directory(
     assert document.name == "passwd.pdf"
     assert inside(data_dir, document.file_path)
     assert ".." not in document.file_path
+
+
+async def test_a_service_moved_to_another_company_leaves_the_sets_of_the_one_it_left(
+    client: httpx.AsyncClient, world: World, headers: dict[str, str]
+) -> None:
+    await counts(client, "companies", [{"reference": "C-GLOBEX", "name": "Globex"}], headers)
+    await counts(client, "services", [SERVICE, {**SERVICE, "reference": "PB-IPT-2"}], headers)
+    moving, staying = service(world, "PB-IPT-1"), service(world, "PB-IPT-2")
+    with Session(world.engine) as session:
+        limited = User(
+            firstname="Lena",
+            lastname="Limited",
+            email="lena@acme.test",
+            company_id=moving.company_id,
+            password_hash=world.password_hash,
+        )
+        session.add(limited)
+        session.flush()
+        session.add(UserAccessLimit(user_id=limited.id, company_id=moving.company_id))
+        session.add_all(
+            UserServiceGrant(user_id=limited.id, service_id=kept.id, company_id=kept.company_id)
+            for kept in (moving, staying)
+        )
+        session.commit()
+        limited_id = limited.id
+    moved = {**SERVICE, "company": "C-GLOBEX"}
+    assert await counts(client, "services", [moved], headers) == (0, 1, 0)
+    with Session(world.engine) as session:
+        grants = session.exec(select(UserServiceGrant.service_id)).all()
+        # Each grant names a service of the company it was given in: what a limited user's
+        # count of their services is read from.
+        assert grants == [staying.id]
+        assert session.get(UserAccessLimit, (limited_id, moving.company_id)) is not None

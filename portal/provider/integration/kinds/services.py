@@ -6,11 +6,12 @@ attributes, when sent, replace the stored ones. Documents and the order form are
 are uploaded to ``/api/integration/services/{reference}/…`` once the service exists.
 """
 
+import uuid
 from collections import Counter
 from typing import Any
 
 from pydantic import Field
-from sqlmodel import Session, col, select, update
+from sqlmodel import Session, col, delete, select, update
 
 from portal.i18n import N_
 from portal.provider.integration.batch import Entries, Kind
@@ -43,6 +44,7 @@ from portal.provider.platform.models import (
     ServiceType,
     Ticket,
     User,
+    UserServiceGrant,
 )
 
 UNKNOWN_TYPE = N_("Unknown service type: {key}.")
@@ -181,7 +183,11 @@ def write(db: Session, entries: Entries[ServiceIn], resolved: Any) -> Counts:
     services, companies, types, managers, endpoints = resolved
     counts = Counts()
     created_references = []
+    changed_company: list[uuid.UUID] = []
     for _, item in entries:
+        stored = services.get(item.reference)
+        if stored is not None and stored.company_id != companies[item.company].id:
+            changed_company.append(stored.id)
         values: dict[str, Any] = {
             "reference": item.reference,
             "company_id": companies[item.company].id,
@@ -196,7 +202,7 @@ def write(db: Session, entries: Entries[ServiceIn], resolved: Any) -> Counts:
             values["delivery_manager_id"] = manager.id if manager else None
         if item.given("order"):
             values["order_reference"] = item.order.reference if item.order else None
-        service, created, changed = upsert_row(Service, services.get(item.reference), values)
+        service, created, changed = upsert_row(Service, stored, values)
         for side in ("endpoint_a", "endpoint_b"):
             if item.given(side):
                 endpoint, moved = _endpoint(getattr(service, side), getattr(item, side), endpoints)
@@ -209,7 +215,16 @@ def write(db: Session, entries: Entries[ServiceIn], resolved: Any) -> Counts:
         if created:
             created_references.append(service.reference)
     _link_waiting_tickets(db, created_references)
+    _drop_grants(db, changed_company)
     return counts
+
+
+def _drop_grants(db: Session, service_ids: list[uuid.UUID]) -> None:
+    """A service moved to another company leaves the sets of the users limited in the one it
+    left: a grant is given in a company (its ``company_id`` is the service's, which the limited
+    users' counts rely on), and the new company's user managers decide who sees it there."""
+    for part in chunks(service_ids):
+        db.exec(delete(UserServiceGrant).where(col(UserServiceGrant.service_id).in_(part)))
 
 
 def _link_waiting_tickets(db: Session, references: list[str]) -> None:
