@@ -159,7 +159,7 @@ class ListOf:
         branches = cast(CompanyScope, self.scope).branches(statement, principal)
         key = col(self.model.id)
         chosen = rows if rows is not None else select(self.model)
-        return paginate_branches(db, scoped, branches, sort, key, chosen, page)
+        return paginate_branches(db, scoped, branches, sort, key, chosen, page, count)
 
     def answer(
         self, request: Request, members: list[Any], total: int, page: Pagination
@@ -236,6 +236,7 @@ def paginate_branches(
     key: Any,
     rows: SelectOfScalar[T],
     page: Pagination,
+    count: SelectOfScalar[int] | None = None,
 ) -> tuple[list[T], int]:
     """One page of the rows of ``rows`` whose ``key`` column (an id) the filtered ``statement``
     selects, read from ``branches`` (the same rows, split), in the order of ``sort`` (columns
@@ -250,10 +251,11 @@ def paginate_branches(
     (docs/decisions/deep-invoice-pages.md). Only the key and the sort columns are read until
     the page is known, so an index holding them serves the walk without visiting the table;
     the page's keys then fetch their rows, and the count rides on them, all in one statement
-    (docs/decisions/counted-pages.md).
+    (docs/decisions/counted-pages.md). ``count``: as for ``paginate``.
     """
-    # Counted in one piece: PostgreSQL counts an ``IN`` list from the smallest index.
-    count = _count(statement.with_only_columns(key))
+    if count is None:
+        # Counted in one piece: PostgreSQL counts an ``IN`` list from the smallest index.
+        count = _count(statement.with_only_columns(key))
     if page.counts_only:
         return [], session.exec(count).one()
     columns = [column for column, _ in sort]

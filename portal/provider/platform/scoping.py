@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from sqlalchemy import and_, false, true
+from sqlalchemy import and_, false, func, true
 from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import Session, col, or_, select
 from sqlmodel.sql.expression import SelectOfScalar
@@ -88,6 +88,33 @@ def limited_condition(
     if not free:
         return and_(scoped, within(principal))
     return and_(scoped, or_(col(company_column).in_(free), within(principal)))
+
+
+def visible_service_count(principal: Principal) -> SelectOfScalar[int] | None:
+    """The number of services the principal may read, for a list of them that nothing else
+    narrows: in a company where they are limited, their grants there (each names a service of
+    that company, ``accounts.access``), not the company's services joined with them. None where
+    the list's own count is as cheap (staff, a user limited nowhere) or the limits were not read
+    with the principal."""
+    limited = principal.limited_company_ids
+    if principal.is_staff or not limited:
+        return None
+    granted = (
+        select(func.count())
+        .select_from(UserServiceGrant)
+        .where(
+            UserServiceGrant.user_id == principal.user.id,
+            col(UserServiceGrant.company_id).in_(limited),
+        )
+        .scalar_subquery()
+    )
+    free = principal.company_ids - limited
+    if not free:
+        return select(granted)
+    whole = (
+        select(func.count()).select_from(Service).where(col(Service.company_id).in_(free))
+    ).scalar_subquery()
+    return select(granted + whole)
 
 
 def service_condition(

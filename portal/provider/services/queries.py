@@ -52,6 +52,11 @@ class ServiceFilters:
     statuses: tuple[ServiceStatus, ...]
     type_ids: tuple[uuid.UUID, ...]
 
+    @property
+    def narrow(self) -> bool:
+        """Whether they keep fewer services than the reader may read."""
+        return bool(self.search or self.statuses or self.type_ids)
+
     def apply(self, statement: S) -> S:
         """Every word of the search must appear in the folded search column
         (docs/decisions/service-search.md)."""

@@ -22,7 +22,7 @@ from portal.provider.platform.models import (
     ServiceMilestone,
 )
 from portal.provider.platform.routing import ProviderRouter
-from portal.provider.platform.scoping import one_or_404
+from portal.provider.platform.scoping import one_or_404, visible_service_count
 from portal.provider.platform.security import CurrentPrincipal, Principal
 from portal.provider.services.queries import SERVICES, ServiceFiltersDep, visible_services
 from portal.provider.services.schemas.services import (
@@ -131,7 +131,9 @@ def list_services(
     the first does (docs/decisions/deep-service-pages.md)."""
     statement = filters.apply(select(Service))
     rows = select(Service).options(*_loaders(includes))
-    services, total = SERVICES.page(db, principal, statement, sort, page, rows=rows)
+    # A limited user's services, unfiltered, are counted from their grants (delegated-access.md).
+    count = None if filters.narrow else visible_service_count(principal)
+    services, total = SERVICES.page(db, principal, statement, sort, page, rows=rows, count=count)
     # Their child lists in one more statement, as JSON (docs/decisions/json-lists.md).
     members = services_out(db, services, includes, language, principal)
     return SERVICES.answer(request, members, total, page)
