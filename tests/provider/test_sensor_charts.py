@@ -18,12 +18,16 @@ from sqlmodel import Session, col, func, select
 
 from portal.client import ProviderClient
 from portal.markup import SVG_ID_PREFIX, SVG_SCOPE
+from portal.provider.monitoring import drawn_charts
 from portal.provider.monitoring.chart import (
     ChartRequest,
+    Series,
     Span,
     percentile_95,
+    render_chart,
     time_ticks,
 )
+from portal.provider.monitoring.drawn_charts import DrawnCharts, chart_end
 from portal.provider.monitoring.rollup import roll_up
 from portal.provider.monitoring.routes.sensors import chart_series
 from portal.provider.platform.models import (
@@ -492,3 +496,54 @@ async def test_the_portal_client_reads_the_chart_data(
     assert channel.percentile_95 == 23e6
     assert channel.last == 1e6
     assert len(channel.at) == len(channel.values) == 24
+
+
+def test_a_chart_ends_at_the_next_whole_minute() -> None:
+    whole = datetime(2026, 12, 6, 3, 15, tzinfo=UTC)
+    assert chart_end(whole) == whole
+    assert chart_end(whole + timedelta(microseconds=1)) == whole + timedelta(minutes=1)
+    assert chart_end(whole + timedelta(seconds=59)) == whole + timedelta(minutes=1)
+
+
+def test_the_same_points_are_drawn_once_and_new_ones_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    drawings: list[str] = []
+
+    def drawing(series: list[Series], request: ChartRequest) -> str:
+        drawings.append(request.language)
+        return render_chart(series, request)
+
+    monkeypatch.setattr(drawn_charts, "render_chart", drawing)
+    charts = DrawnCharts(kept=2)
+    sensor = uuid.uuid4()
+    request = ChartRequest(Span.LAST_2_HOURS, NOW, "en", ZoneInfo("UTC"), timedelta(minutes=5))
+    times = [(NOW - timedelta(minutes=5 * n)).timestamp() for n in range(10, 0, -1)]
+
+    def points(last: float) -> list[Series]:
+        values = [*([1.0] * 9), last]
+        return [Series("Round-trip time", "ms", "1f77b4", times, values, key="rtt")]
+
+    first = charts.svg(sensor, points(1.0), request)
+    assert charts.svg(sensor, points(1.0), request) == first
+    assert drawings == ["en"]
+    # A changed point, another language, another sensor with the same points: drawn anew.
+    assert charts.svg(sensor, points(2.0), request) != first
+    french = ChartRequest(Span.LAST_2_HOURS, NOW, "fr", ZoneInfo("UTC"), timedelta(minutes=5))
+    charts.svg(sensor, points(2.0), french)
+    charts.svg(uuid.uuid4(), points(2.0), french)
+    assert drawings == ["en", "en", "fr", "fr"]
+    # Two kept: the first chart, least recently used, went first.
+    assert charts.svg(sensor, points(1.0), request) == first
+    assert len(drawings) == 5
+
+
+async def test_the_chart_data_ends_where_the_drawn_axis_does(
+    client: httpx.AsyncClient, sign_in: SignIn, traffic: uuid.UUID
+) -> None:
+    await sign_in("bob")
+    before = datetime.now(UTC)
+    response = await client.get(f"/api/sensors/{traffic}/chart/data?span=last_2_hours")
+    end = datetime.fromisoformat(response.json()["end"])
+    assert (end.second, end.microsecond) == (0, 0)
+    assert before <= end <= datetime.now(UTC) + timedelta(minutes=1)

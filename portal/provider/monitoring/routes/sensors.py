@@ -29,8 +29,8 @@ from portal.provider.monitoring.chart import (
     Series,
     Span,
     channel_figures,
-    render_chart,
 )
+from portal.provider.monitoring.drawn_charts import DRAWN, chart_end
 from portal.provider.monitoring.queries import (
     SENSORS,
     SensorFiltersDep,
@@ -246,10 +246,10 @@ def chart_svg(
     language and ``timezone``; self-contained SVG, safe to inline in a page."""
     started = time.perf_counter()
     sensor = _visible_sensor(db, principal, sensor_id)
-    end = datetime.now(UTC)
+    end = chart_end(datetime.now(UTC))
     request = ChartRequest(span, end, language, zone, _SPAN_SOURCE[span][1])
     series = chart_series(db, sensor.id, span, request.start, end)
-    svg = render_chart(series, request)
+    svg = DRAWN.svg(sensor.id, series, request)
     return Response(
         svg,
         media_type="image/svg+xml",
@@ -272,7 +272,7 @@ def chart_data(
     channel (last, lowest, highest, 95th percentile): the portal's text alternative, table and
     readout of the chart (docs/decisions/readable-charts.md)."""
     sensor = _visible_sensor(db, principal, sensor_id)
-    end = datetime.now(UTC)
+    end = chart_end(datetime.now(UTC))
     request = ChartRequest(span, end, "en", ZoneInfo("UTC"), _SPAN_SOURCE[span][1])
     channels = []
     for index, channel in enumerate(chart_series(db, sensor.id, span, request.start, end)):
