@@ -43,7 +43,8 @@ def service_detail(page: Page) -> None:
     """A service of the list with its details, its maintenances and its invoices."""
     _log_in(page, "alice@acme-networks.test")
     page.goto("/services")
-    page.locator("a[href^='/services/']").first.click()
+    # A card's link: the skip link of the page also starts with /services/.
+    page.get_by_test_id("service-card").first.get_by_role("link").first.click()
     for table in ("^Maintenances$", "^(Invoices|Factures)$"):
         rows = page.get_by_role("table", name=re.compile(table)).get_by_role("row")
         expect(rows.nth(1)).to_be_visible()

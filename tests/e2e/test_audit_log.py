@@ -4,9 +4,10 @@ e-mail, pages through the entries, and the filters stay in the URL; a customer i
 import re
 
 import httpx
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.helpers import log_in, log_in_as, open_user_menu
+from tests.e2e.helpers import DEMO_PASSWORD, log_in, log_in_as, open_user_menu
 
 
 def test_an_administrator_finds_a_failed_login(browser: Browser, portal_url: str) -> None:
@@ -80,3 +81,27 @@ def test_a_forged_email_and_a_flood_show_for_what_they_are(page: Page, portal_ur
     newest = table.get_by_role("row").nth(1)
     expect(newest).to_contain_text("2 attempts")
     expect(newest).to_contain_text("203.0.113.77")
+
+
+@pytest.mark.parametrize("context_options", [{"locale": "fr-FR"}])
+def test_an_integration_batch_is_named_in_the_readers_language(page: Page, portal_url: str) -> None:
+    """The log showed ``integration.companies`` as stored: each batch kind has its label, which
+    the action filter offers too."""
+    with httpx.Client(base_url=f"{portal_url}/provider") as admin:
+        login = {"username": "admin@patchbay.test", "password": DEMO_PASSWORD}
+        assert admin.post("/login", json=login).status_code == 204
+        scopes = {"name": "CRM (browser test)", "scopes": ["companies"]}
+        token = admin.post("/api/tokens", json=scopes).json()["token"]
+        batch = admin.put(
+            "/api/integration/companies", json=[], headers={"Authorization": f"Bearer {token}"}
+        )
+        assert batch.status_code == 200, batch.text
+
+    log_in_as(page, "admin@patchbay.test", "/audit")
+    page.get_by_role("combobox", name="Action").click()
+    label = "Sociétés envoyées par l'API d'intégration"
+    page.get_by_role("option", name=label, exact=True).click()
+    expect(page).to_have_url(re.compile(r"action=integration\.companies"))
+    expect(page.get_by_test_id("audit-count")).to_have_text("1 entrée")
+    row = page.get_by_role("table", name="Journal d'audit").get_by_role("row").nth(1)
+    expect(row).to_contain_text(label)

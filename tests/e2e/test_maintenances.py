@@ -202,6 +202,21 @@ def test_a_private_feed_is_made_read_replaced_and_stopped(page: Page, portal_dat
     assert "GET /calendar/[redacted].ics 404" in log
 
 
+def test_at_phone_width_the_feed_buttons_stay_in_their_card(page: Page) -> None:
+    """The button that replaces the link ran out of the card on a phone, its label cut."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    _open(page, calendar=False)
+    card = page.get_by_test_id("calendar-feed")
+    card.get_by_role("button", name="Make my calendar link").click()
+    replace = card.get_by_role("button", name="Make a new link (the current one stops working)")
+    expect(replace).to_be_visible()
+    card_box, button_box = card.bounding_box(), replace.bounding_box()
+    assert card_box is not None
+    assert button_box is not None
+    assert button_box["x"] + button_box["width"] <= card_box["x"] + card_box["width"]
+    assert card_box["x"] + card_box["width"] <= 390
+
+
 def test_staff_are_offered_no_feed(page: Page) -> None:
     log_in_as(page, "admin@patchbay.test", "/maintenances")
     expect(page.get_by_role("heading", level=1, name="Maintenances")).to_be_visible()

@@ -51,6 +51,17 @@ def test_an_administrator_sets_a_companys_single_sign_on(page: Page) -> None:
     expect(page.get_by_label("Issuer URL")).to_have_value("")
 
 
+def test_at_phone_width_the_redirect_address_stays_in_its_card(page: Page) -> None:
+    """The address to register at the identity provider ran out of the card, cut, on a phone."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    _choose_globex(page)
+    address = page.get_by_test_id("sso-callback")
+    expect(address).to_have_text(re.compile(r"^https?://.+/_portal/sso/callback$"))
+    box = address.bounding_box()
+    assert box is not None
+    assert box["x"] + box["width"] <= 390 - 16, f"the address ends at {box['x'] + box['width']} px"
+
+
 def test_a_customer_cannot_open_it(page: Page) -> None:
     log_in_as(page, "claire@globex.test")
     open_user_menu(page)

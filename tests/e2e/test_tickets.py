@@ -224,3 +224,17 @@ def test_the_process_tab_in_english_and_french(page: Page) -> None:
     expect(page.get_by_role("img", name="Traitement d'un ticket d'incident")).to_contain_text(
         "Diagnostic et réparation"
     )
+
+
+def test_a_tab_reached_by_keyboard_shows_one_ring_on_its_label(page: Page) -> None:
+    """The tab drew the theme's ring on its label and the global one around itself, which the
+    tab list's scrolling cut down to two bars beside the tab."""
+    _open_tickets(page)
+    page.get_by_role("tab", name="Tickets").focus()
+    page.keyboard.press("ArrowRight")
+    process = page.get_by_role("tab", name="Ticket process")
+    expect(process).to_be_focused()
+    assert process.evaluate("(tab) => tab.matches(':focus-visible')")
+    outline = "(element) => getComputedStyle(element).outlineStyle"
+    assert process.evaluate(outline) == "none"
+    assert process.locator(".rt-BaseTabListTriggerInner").evaluate(outline) == "solid"

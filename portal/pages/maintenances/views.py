@@ -103,6 +103,13 @@ def feed_card() -> rx.Component:
                     ),
                     on_click=CalendarFeedState.make,
                     loading=CalendarFeedState.busy,
+                    # The longer label is wider than a phone: it wraps in the button, which
+                    # grows, instead of running out of the card cut mid-word.
+                    white_space="normal",
+                    max_width="100%",
+                    height="auto",
+                    min_height="var(--base-button-height)",
+                    padding_y="var(--space-1)",
                 ),
                 rx.cond(
                     CalendarFeedState.active,

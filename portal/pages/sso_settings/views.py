@@ -67,7 +67,9 @@ def sso_section() -> rx.Component:
                     size="2",
                     color=rx.color("gray", 11),
                 ),
-                rx.code(S.callback_url, data_testid="sso-callback"),
+                # One word to the browser: on a phone it breaks anywhere rather than run out
+                # of the card.
+                rx.code(S.callback_url, data_testid="sso-callback", word_break="break-all"),
                 field(
                     _("Issuer URL"),
                     rx.input(
