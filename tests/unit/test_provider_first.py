@@ -96,7 +96,7 @@ async def test_every_other_request_is_the_portal_s() -> None:
     forwarded = {"X-Forwarded-For": "203.0.113.5"}
     for path in ("/login", "/providers", "/_portal/files/provider/x"):
         assert (await _get(served, path, **forwarded)).text == "203.0.113.5", path
-    # The prefix alone is not under the mount: the portal's router answers it (a redirect).
+    # The prefix alone is not under the mount (its router redirects it): the portal answers it.
     await _get(served, PROVIDER_PREFIX)
     assert [scope["path"] for scope in portal.reached][-1] == PROVIDER_PREFIX
 
