@@ -11,23 +11,20 @@ headers, origins and body limits are another middleware's business.
 
 import logging
 
-from starlette.datastructures import Headers, MutableHeaders
+from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from portal import metrics
 from portal.forwarded import TrustedProxies
 from portal.health import HEALTH_PATH, METRICS_PATH, READY_PATH
 from portal.request_timing import TimedRequests
-from portal.settings import get_settings
 
 logger = logging.getLogger("portal.access")
 
-SERVED_BY_HEADER = "X-Served-By"
 EVENT_PATH = "/_event"
 # Probes and scrapes come every few seconds: logged only when they fail.
 _QUIET_PATHS = {HEALTH_PATH, READY_PATH, METRICS_PATH, "/ping"}
 _STATIC_PREFIXES = ("/assets/", "/_next/", "/favicon")
-PROVIDER_PREFIX = "/provider"
 
 
 class ForwardedClient:
@@ -40,8 +37,9 @@ class ForwardedClient:
     portal's own routes see the user. Reflex's ``trusted_proxy_hops`` stays unset: it would
     believe the header from any peer.
 
-    The embedded provider under ``/provider`` judges its own peers (``sessions.client_address``):
-    there the portal's backend is the proxy, and the provider's secure-cookie rule must see it.
+    The embedded provider's requests do not come here (``portal.provider_first``): it judges its
+    own peers (``sessions.client_address``), the portal's backend being the proxy of its calls,
+    which the provider's secure-cookie rule must see.
     """
 
     def __init__(self, app: ASGIApp, trusted: TrustedProxies) -> None:
@@ -49,9 +47,7 @@ class ForwardedClient:
         self.trusted = trusted
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        path = scope.get("path", "")
-        provider = path == PROVIDER_PREFIX or path.startswith(PROVIDER_PREFIX + "/")
-        if scope["type"] in ("http", "websocket") and not provider and scope.get("client"):
+        if scope["type"] in ("http", "websocket") and scope.get("client"):
             peer = scope["client"][0]
             forwarded_for = ",".join(Headers(scope=scope).getlist("x-forwarded-for"))
             client = self.trusted.client_address(peer, forwarded_for)
@@ -61,10 +57,6 @@ class ForwardedClient:
 
 
 class EdgeMiddleware(TimedRequests):
-    def __init__(self, app: ASGIApp) -> None:
-        super().__init__(app)
-        self.instance = get_settings().effective_instance_name
-
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket" and scope["path"].startswith(EVENT_PATH):
             metrics.WEBSOCKET_CLIENTS.inc()
@@ -75,15 +67,10 @@ class EdgeMiddleware(TimedRequests):
             return
         await super().__call__(scope, receive, send)
 
-    def add_headers(self, headers: MutableHeaders) -> None:
-        headers[SERVED_BY_HEADER] = self.instance
-
     def observe(self, scope: Scope, status: int, elapsed: float, received: int, sent: int) -> None:
         path = scope["path"]
         if status < 400 and (path in _QUIET_PATHS or path.startswith(_STATIC_PREFIXES)):
             return
-        if path.startswith("/provider/"):
-            return  # the provider logs its own requests, by route
         logger.info(
             "%s %s %s %.1f ms",
             scope["method"],

@@ -12,7 +12,7 @@ from reflex.utils import prerequisites
 from portal import health, metrics
 from portal.connections import provider_base_url
 from portal.drain import DrainMiddleware, ReflexEventWork
-from portal.edge import PROVIDER_PREFIX, EdgeMiddleware, ForwardedClient
+from portal.edge import EdgeMiddleware, ForwardedClient
 from portal.event_failures import on_event_failure
 from portal.feeds import router as feeds_router
 from portal.forwarded import trusted_proxies
@@ -27,6 +27,7 @@ from portal.provider.platform import webhooks
 from portal.provider.platform.limits import RequestLimits
 from portal.provider.platform.mail.notices import send_due_notices
 from portal.provider.platform.mail.outbox import run_delivery_loop
+from portal.provider_first import PROVIDER_PREFIX, PortalApp
 from portal.reconnect import keep_tokens_on_reconnect
 from portal.settings import get_settings
 from portal.sso_web import router as sso_router
@@ -52,7 +53,7 @@ health.dependencies.provider_url = provider_base_url
 backend.include_router(feeds_router)
 backend.include_router(unsubscribe_router)
 
-app = rx.App(
+app = PortalApp(
     api_transformer=backend,
     stylesheets=["/styles.css"],
     # A plain script in the head runs before the app's first event (PreferencesState.time_zone).
@@ -67,10 +68,7 @@ app = rx.App(
 # Whether a request's cookie is the portal session of the tab whose token it names.
 proves_session = partial(cookie_proves_session, app)
 
-# The embedded provider sets its own limits, the same ones (portal.provider.main).
-backend.add_middleware(
-    RequestLimits, mounted=None if settings.provider_api_url else PROVIDER_PREFIX
-)
+backend.add_middleware(RequestLimits)
 backend.add_middleware(UploadCookieCheck, proves=proves_session)
 backend.add_middleware(
     PortalSecurityHeaders,
@@ -119,7 +117,8 @@ async def forget_worker_metrics() -> AsyncIterator[None]:
 
 if not settings.provider_api_url:
     provider = create_provider_app()
-    backend.router.routes.append(ProviderMount(PROVIDER_PREFIX, provider))
+    # Served before Reflex's stack and the backend's (portal.provider_first).
+    app.provider_mount = ProviderMount(PROVIDER_PREFIX, provider)
     health.dependencies.engine = provider.state.engine
 
     @app.register_lifespan_task

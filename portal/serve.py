@@ -46,6 +46,7 @@ from reflex.config import get_config
 from reflex.environment import environment
 
 from portal import drain
+from portal.http_head import BoundedHeadProtocol
 
 logger = logging.getLogger("portal.serve")
 
@@ -56,8 +57,8 @@ CRASH_LOOP_SECONDS = 10.0
 # (nginx 60 s): the proxy closes an idle connection first, never the instance while the proxy
 # sends a request on it.
 KEEP_ALIVE_SECONDS = 75
-# Request line and headers together; the portal's own limits (HEADERS_MAX_BYTES,
-# QUERY_MAX_BYTES) answer below this with their own message.
+# Request line and headers together (portal.http_head); the portal's own limits
+# (HEADERS_MAX_BYTES, QUERY_MAX_BYTES) answer below this with their own message.
 REQUEST_HEAD_MAX_BYTES = 64 * 1024
 BACKLOG = 2048
 
@@ -241,6 +242,8 @@ def _run_worker(module: ModuleType, listeners: Listeners) -> None:
         module.app(),  # Reflex's app is a factory of its ASGI app, called in each worker
         lifespan="on",
         loop="asyncio",
+        # httptools, with the head bounded as h11 bounded it (docs/decisions/http-parser.md).
+        http=BoundedHeadProtocol,
         ws="wsproto",
         # A zlib context per direction and per tab costs more memory than the bytes it saves
         # (docs/decisions/backend-server.md).
@@ -254,6 +257,7 @@ def _run_worker(module: ModuleType, listeners: Listeners) -> None:
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
         # The grace period is drain.finish's; what is left after it is cut at once.
         timeout_graceful_shutdown=1,
+        # h11's setting, which BoundedHeadProtocol reads as its bound.
         h11_max_incomplete_event_size=REQUEST_HEAD_MAX_BYTES,
     )
     server = DrainingServer(

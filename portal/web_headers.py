@@ -1,5 +1,6 @@
 """Security headers on everything the portal serves itself (issue 18, DESIGN 4): its pages, its
-/_portal routes and documents. The embedded provider under /provider sets its own.
+/_portal routes and documents. The embedded provider, served before them
+(``portal.provider_first``), sets its own.
 
 Pages get a Content-Security-Policy the compiled app passes with: scripts from the portal only
 (the inline scripts of the built HTML by their hashes, ``'unsafe-eval'`` because Reflex runs
@@ -72,7 +73,7 @@ class PortalSecurityHeaders:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "")
-        if scope["type"] != "http" or path.startswith("/provider/") or path == "/provider":
+        if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         portal_route = path.startswith(_PORTAL_PREFIXES)

@@ -4,8 +4,9 @@
 The production server (``python -m portal.serve --no-frontend``, two workers, PostgreSQL and
 Redis as ``bench.run`` has them) is started with temporary routes added in that process only,
 each answering the same constant one layer deeper than the one before: before the app (the
-server alone), on the portal's backend (Reflex's and the backend's middlewares), under the
-provider's mount (the provider's middlewares), as a FastAPI route (dependency solving, the
+server alone), on the portal's backend (Reflex's and the backend's middlewares), in the
+provider's app, which the portal serves before its own stack (``portal.provider_first``: the
+drain counter and the provider's middlewares), as a FastAPI route (dependency solving, the
 response), then with what a read route takes (the session, the principal, a response model).
 wrk drives each at 10 connections; the workers' CPU time (psutil, user and system) over the
 requests, less what they spend idle in the same time (measured first), is the route's cost.
@@ -59,8 +60,7 @@ LAYERS = [
     Layer("the server alone (Uvicorn, before the app)", SERVER_PATH, None),
     Layer("a portal route (Reflex's and the backend's middlewares)", "/_floor/portal",
           SERVER_PATH),
-    Layer("under the provider's mount (its middlewares)", "/provider/_floor/asgi",
-          "/_floor/portal"),
+    Layer("in the provider's app (its middlewares)", "/provider/_floor/asgi", SERVER_PATH),
     Layer("a FastAPI route, sync (dependencies, the response)", "/provider/_floor/sync",
           "/provider/_floor/asgi"),
     Layer("a FastAPI route, async", "/provider/_floor/async", "/provider/_floor/asgi"),

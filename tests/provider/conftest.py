@@ -202,8 +202,9 @@ def world(engine: sa.Engine, password_hash: str) -> World:
 
 @pytest.fixture(scope="session")
 def app(engine: sa.Engine) -> FastAPI:
-    """The provider mounted under a parent application at ``/provider``, as the portal does
-    (``ProviderMount``: every path under the prefix reaches the provider)."""
+    """The provider mounted under a parent application at ``/provider`` (``ProviderMount``:
+    every path under the prefix reaches the provider). The portal hands the mount's requests
+    to the provider before its own stack (``portal.provider_first``, its own tests)."""
     parent = FastAPI()
     parent.router.routes.append(ProviderMount("/provider", create_app(engine)))
     return parent

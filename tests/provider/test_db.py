@@ -16,9 +16,16 @@ from sqlalchemy.pool import NullPool, QueuePool
 from sqlmodel import Session, col, delete, select
 
 from portal.provider.main import create_app
-from portal.provider.platform.db import SessionDep, create_db_engine, planned_once, read_engine
-from portal.provider.platform.models import Company
+from portal.provider.platform.db import (
+    CursorRead,
+    SessionDep,
+    create_db_engine,
+    planned_once,
+    read_engine,
+)
+from portal.provider.platform.models import Company, User
 from portal.provider.platform.sessions import COOKIE_NAME
+from tests.provider.conftest import World
 from tests.provider.settings_override import overridden
 
 
@@ -158,3 +165,46 @@ def test_a_request_that_finds_every_connection_busy_gets_a_503(tmp_path: Path) -
         assert response.json()["status"] == 503
     finally:
         busy.dispose()
+
+
+def test_a_cursor_read_gives_the_values_sqlalchemy_gives(engine: sa.Engine, world: World) -> None:
+    """``CursorRead`` (the principal's read) converts each column and parameter as SQLAlchemy
+    does: ids, times, JSON, enumerations, flags and nulls, on SQLite and PostgreSQL alike; a
+    statement planned once is prepared, and watchers of the engine see it."""
+    statement = planned_once(
+        sa.select(
+            col(User.id),
+            col(User.email),
+            col(User.roles),
+            col(User.job),
+            col(User.has_accepted_terms),
+            col(User.created_at),
+            col(User.terms_accepted_at),
+            col(User.manager_id),
+        )
+        .where(col(User.company_id) == sa.bindparam("company_id"))
+        .order_by(col(User.email))
+    )
+    read = CursorRead(statement)
+    parameters = {"company_id": world.companies["acme"]}
+    seen: list[str] = []
+
+    def record(_conn: object, _cursor: object, sql: str, *_args: object) -> None:
+        seen.append(sql)
+
+    sa.event.listen(engine, "before_cursor_execute", record)
+    try:
+        with Session(read_engine(engine)) as db:
+            expected = [tuple(row) for row in db.connection().execute(statement, parameters)]
+            for _ in range(2):
+                assert read.rows(db, parameters) == expected
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", record)
+    assert len(expected) > 1
+    assert any(roles for _, _, roles, *_ in expected)
+    assert len(seen) == 3
+    if engine.dialect.name == "postgresql":
+        with Session(read_engine(engine)) as db:
+            read.rows(db, parameters)
+            prepared = db.execute(sa.text("SELECT statement FROM pg_prepared_statements")).all()
+        assert any("users.company_id =" in row[0] for row in prepared), prepared

@@ -1,7 +1,8 @@
 """Health, readiness, metrics and request ids (issue 17), over real HTTP on loopback.
 
-The portal's health router and edge middleware serve here in front of the embedded provider,
-as ``portal/portal.py`` assembles them, under a real Uvicorn server on a free port.
+The portal's health router and edge middleware serve here beside the embedded provider, which
+takes its requests first, as ``portal/portal.py`` assembles them, under a real Uvicorn server
+on a free port.
 """
 
 import asyncio
@@ -20,8 +21,9 @@ from portal import health
 from portal.client import ProviderClient, ServerError
 from portal.edge import EdgeMiddleware
 from portal.logs import REQUEST_ID_HEADER, request_id_var
-from portal.provider.main import create_app
+from portal.provider.main import ProviderMount, create_app
 from portal.provider.platform.db import create_db_engine
+from portal.provider_first import ProviderFirst
 from portal.settings import get_settings
 from tests.ports import free_port
 from tests.provider.conftest import PASSWORD, World
@@ -40,9 +42,9 @@ def portal_url(engine: sa.Engine) -> Iterator[str]:
     def failure() -> None:
         raise RuntimeError("boom at the provider")
 
-    backend.mount("/provider", provider)
+    served = ProviderFirst(backend, ProviderMount("/provider", provider))
     server = uvicorn.Server(
-        uvicorn.Config(backend, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
+        uvicorn.Config(served, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
     )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

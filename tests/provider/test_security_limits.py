@@ -3,12 +3,8 @@
 import time
 
 import httpx
-from starlette.responses import PlainTextResponse
-from starlette.types import Receive, Scope, Send
 
 from portal.client_references import CLIENT_REFERENCES_MAX, split_client_references
-from portal.provider.platform.limits import RequestLimits
-from portal.settings import get_settings
 from tests.provider.conftest import PASSWORD, SignIn, World
 
 MEGABYTE = 1024 * 1024
@@ -110,23 +106,3 @@ async def test_query_string_and_headers_are_capped(
     huge_headers = await client.get("/api/services", headers={"X-Filler": "y" * 40_000})
     assert huge_headers.status_code == 431
     assert (await client.get("/api/services", params={"search": "x" * 200})).status_code == 200
-
-
-async def test_a_parent_application_leaves_the_limits_of_its_mount_to_the_mounted_one() -> None:
-    """The portal's backend leaves ``/provider`` to the provider's own limits (the same ones):
-    checked once per request, not twice. Its other paths, ``/providers`` included, it checks."""
-    reached: list[str] = []
-
-    async def inner(scope: Scope, receive: Receive, send: Send) -> None:
-        reached.append(scope["path"])
-        await PlainTextResponse("")(scope, receive, send)
-
-    limits = RequestLimits(inner, mounted="/provider")
-    transport = httpx.ASGITransport(app=limits)
-    long_query = "q=" + "x" * (get_settings().query_max_bytes + 1)
-    async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
-        for path in ("/provider", "/provider/api/services"):
-            assert (await client.get(f"{path}?{long_query}")).status_code == 200
-        for path in ("/providers", "/_portal/session"):
-            assert (await client.get(f"{path}?{long_query}")).status_code == 414
-    assert reached == ["/provider", "/provider/api/services"]

@@ -65,7 +65,6 @@ def _behind(peer: str) -> TestClient:
     app = Starlette(
         routes=[
             Route("/login", _client_of_request),
-            Route("/provider/login", _client_of_request),
             WebSocketRoute("/_event/", _client_of_websocket),
         ]
     )
@@ -86,11 +85,3 @@ def test_a_client_talking_to_the_portal_directly_cannot_pick_its_address() -> No
     assert direct.get("/login", headers=headers).text == "203.0.113.5"
     with direct.websocket_connect("/_event/", headers=headers) as socket:
         assert socket.receive_text() == "203.0.113.5"
-
-
-def test_the_embedded_provider_judges_its_own_peers() -> None:
-    """The portal's backend calls /provider from the loopback with the user's address; the
-    provider reads it itself (its secure-cookie rule needs to see the portal as the peer)."""
-    through_nginx = _behind(NGINX)
-    answer = through_nginx.get("/provider/login", headers={"X-Forwarded-For": "203.0.113.5"})
-    assert answer.text == NGINX

@@ -4,20 +4,21 @@ SQLite (a file under ``data/``) by default, PostgreSQL through ``DATABASE_URL=po
 with psycopg 3. Routes take ``SessionDep``; the engine comes from the application's state, so
 tests and the CLI can point an app at any database. A request that changes nothing reads
 outside a transaction, and the statements marked ``planned_once`` are planned once per
-connection (docs/decisions/planned-once.md). A pooled connection the server has closed is
+connection (docs/decisions/planned-once.md); the principal's, which every request runs, is read
+on the connection's cursor (``CursorRead``). A pooled connection the server has closed is
 replaced at checkout without a round trip (docs/decisions/pool-checkout.md).
 """
 
 import select
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, TypeVar, cast
 
 import psycopg
 from fastapi import Depends, Request
-from sqlalchemy import Engine, event
+from sqlalchemy import Engine, Select, event
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import Dialect, make_url
 from sqlalchemy.engine.interfaces import DBAPICursor, ExecutionContext
 from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import QueryableAttribute, joinedload, selectinload
@@ -117,6 +118,72 @@ def _execute(
     prepare = bool(context.execution_options.get(_PLANNED_ONCE))
     cast(psycopg.Cursor[Any], cursor).execute(statement, parameters, prepare=prepare)
     return True
+
+
+class CursorRead:
+    """A ``select`` run straight on the DBAPI cursor of a session's connection, for a statement
+    every request runs: compiled once per dialect, its rows converted by its columns' own
+    result processors (the same values SQLAlchemy gives), prepared when ``planned_once``.
+    SQLAlchemy's execution around a statement (the execution context, the compiled cache's
+    look-up, the result's set-up and rows) was a third of the principal's read, its session
+    included (docs/decisions/provider-floor.md)."""
+
+    def __init__(self, statement: Select) -> None:
+        self.statement = statement
+        self.prepare = bool(statement.get_execution_options().get(_PLANNED_ONCE))
+        self._compiled: dict[str, _CompiledRead] = {}
+
+    def rows(self, db: Session, parameters: dict[str, Any]) -> list[tuple[Any, ...]]:
+        connection = db.connection()
+        compiled = self._compiled.get(connection.dialect.name)
+        if compiled is None:
+            compiled = self._compiled[connection.dialect.name] = _CompiledRead(
+                self.statement, connection.dialect
+            )
+        values = compiled.parameters(parameters)
+        cursor = connection.connection.cursor()
+        try:
+            # Whatever watches the engine's statements (the tests' counts, the benchmark's
+            # capture of the provider's SQL) sees this one too.
+            connection.dispatch.before_cursor_execute(
+                connection, cursor, compiled.sql, values, None, False
+            )
+            if self.prepare and connection.dialect.name == "postgresql":
+                cast(psycopg.Cursor[Any], cursor).execute(compiled.sql, values, prepare=True)
+            else:
+                cursor.execute(compiled.sql, values)
+            return [compiled.values(row) for row in cursor.fetchall()]
+        finally:
+            cursor.close()
+
+
+class _CompiledRead:
+    def __init__(self, statement: Select, dialect: Dialect) -> None:
+        self.compiled = statement.compile(dialect=dialect)
+        self.sql = self.compiled.string
+        self.positions = self.compiled.positiontup
+        # What SQLAlchemy would do to each value on the way in and each column on the way out.
+        self.binds = {
+            name: bind.type.dialect_impl(dialect).bind_processor(dialect)
+            for name, bind in self.compiled.binds.items()
+        }
+        self.processors = [
+            column.type.dialect_impl(dialect).result_processor(dialect, None)
+            for column in statement.selected_columns
+        ]
+
+    def parameters(self, values: dict[str, Any]) -> Sequence[Any] | Mapping[str, Any]:
+        named = self.compiled.construct_params(values)
+        for name, process in self.binds.items():
+            if process is not None and named.get(name) is not None:
+                named[name] = process(named[name])
+        return [named[name] for name in self.positions] if self.positions else named
+
+    def values(self, row: Sequence[Any]) -> tuple[Any, ...]:
+        return tuple(
+            value if process is None or value is None else process(value)
+            for process, value in zip(self.processors, row, strict=True)
+        )
 
 
 def upsert(db: Session, model: type[Any]) -> postgresql.Insert | sqlite.Insert:

@@ -26,18 +26,14 @@ HEADERS_TOO_LARGE = N_("The headers of the request are too large.")
 
 
 class RequestLimits:
-    """``mounted``: the prefix of an application mounted below that sets these limits itself
-    (the portal's backend leaves ``/provider`` to the provider's own)."""
+    """The limits, on the portal's backend and on the provider (which the portal serves before
+    its backend, ``portal.provider_first``): a request crosses one of them."""
 
-    def __init__(self, app: ASGIApp, mounted: str | None = None) -> None:
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
-        self.mounted = (mounted, mounted + "/") if mounted else None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or (
-            self.mounted is not None
-            and (scope["path"] == self.mounted[0] or scope["path"].startswith(self.mounted[1]))
-        ):
+        if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         settings = get_settings()

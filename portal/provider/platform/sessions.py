@@ -18,7 +18,7 @@ from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, delete, or_, update
 
 from portal.forwarded import TrustedProxies, trusted_proxies
-from portal.provider.platform.db import planned_once
+from portal.provider.platform.db import CursorRead, planned_once
 from portal.provider.platform.models import (
     Company,
     Passkey,
@@ -111,38 +111,40 @@ class LiveSession:
 
 _IMPERSONATOR = aliased(User)
 # Every request runs it: built once (building it per request cost more than running it,
-# docs/decisions/session-lookup.md) and read as plain columns through the connection, not as
-# entities through the ORM, which cost a small read a third of its time
-# (docs/decisions/principal-as-values.md). One row per auxiliary company of the user and
-# company where the user is limited (issue 53).
-_LIVE_SESSION = planned_once(
-    select(
-        col(ProviderSession.created_at),
-        col(ProviderSession.last_seen_at),
-        col(User.id),
-        col(User.email),
-        col(User.roles),
-        col(User.has_accepted_terms),
-        col(User.is_active),
-        col(User.company_id),
-        col(SecondFactor.confirmed_at),
-        exists().where(col(Passkey.user_id) == User.id).label("has_passkey"),
-        col(Company.second_factor_required),
-        col(_IMPERSONATOR.id),
-        col(_IMPERSONATOR.email),
-        col(_IMPERSONATOR.roles),
-        col(_IMPERSONATOR.has_accepted_terms),
-        # Last: the only columns that differ from row to row.
-        col(UserAccessLimit.company_id),
-        col(UserAuxiliaryCompany.company_id),
+# docs/decisions/session-lookup.md) and read as plain columns, not as entities through the ORM,
+# which cost a small read a third of its time (docs/decisions/principal-as-values.md), on the
+# connection's cursor without SQLAlchemy's execution (docs/decisions/provider-floor.md). One row
+# per auxiliary company of the user and company where the user is limited (issue 53).
+_LIVE_SESSION = CursorRead(
+    planned_once(
+        select(
+            col(ProviderSession.created_at),
+            col(ProviderSession.last_seen_at),
+            col(User.id),
+            col(User.email),
+            col(User.roles),
+            col(User.has_accepted_terms),
+            col(User.is_active),
+            col(User.company_id),
+            col(SecondFactor.confirmed_at),
+            exists().where(col(Passkey.user_id) == User.id).label("has_passkey"),
+            col(Company.second_factor_required),
+            col(_IMPERSONATOR.id),
+            col(_IMPERSONATOR.email),
+            col(_IMPERSONATOR.roles),
+            col(_IMPERSONATOR.has_accepted_terms),
+            # Last: the only columns that differ from row to row.
+            col(UserAccessLimit.company_id),
+            col(UserAuxiliaryCompany.company_id),
+        )
+        .join(User, col(User.id) == ProviderSession.user_id)
+        .join(Company, col(Company.id) == User.company_id)
+        .outerjoin(UserAuxiliaryCompany, col(UserAuxiliaryCompany.user_id) == User.id)
+        .outerjoin(UserAccessLimit, col(UserAccessLimit.user_id) == User.id)
+        .outerjoin(SecondFactor, col(SecondFactor.user_id) == User.id)
+        .outerjoin(_IMPERSONATOR, col(_IMPERSONATOR.id) == ProviderSession.impersonator_id)
+        .where(col(ProviderSession.id) == bindparam("session_id"))
     )
-    .join(User, col(User.id) == ProviderSession.user_id)
-    .join(Company, col(Company.id) == User.company_id)
-    .outerjoin(UserAuxiliaryCompany, col(UserAuxiliaryCompany.user_id) == User.id)
-    .outerjoin(UserAccessLimit, col(UserAccessLimit.user_id) == User.id)
-    .outerjoin(SecondFactor, col(SecondFactor.user_id) == User.id)
-    .outerjoin(_IMPERSONATOR, col(_IMPERSONATOR.id) == ProviderSession.impersonator_id)
-    .where(col(ProviderSession.id) == bindparam("session_id"))
 )
 
 
@@ -153,7 +155,7 @@ def current_session(db: Session, request: Request) -> LiveSession | None:
     if not token:
         return None
     session_id = token_hash(token)
-    rows = db.connection().execute(_LIVE_SESSION, {"session_id": session_id}).all()
+    rows = _LIVE_SESSION.rows(db, {"session_id": session_id})
     if not rows:
         return None
     (
