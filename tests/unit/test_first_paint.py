@@ -60,7 +60,7 @@ def test_the_preloads_are_added_a_few_at_a_time() -> None:
     assert f"preloads.slice(next, next + {PRELOADS_PER_TASK})" in module
     assert (
         'if (next && document.visibilityState !== "hidden") '
-        "await new Promise((resume) => setTimeout(resume));"
+        "await (globalThis.scheduler?.yield?.() ?? new Promise((resume) => setTimeout(resume)));"
     ) in module
 
 
