@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from portal.first_paint import UnexpectedPage, scripts_after_first_paint
+from portal.first_paint import PRELOADS_PER_TASK, UnexpectedPage, scripts_after_first_paint
 from rxconfig import ScriptsAfterFirstPaint
 
 # The shape React Router 7 writes for a prerendered page (Reflex 0.10's build).
@@ -37,10 +37,11 @@ def test_the_modules_load_after_the_first_paint_in_their_order() -> None:
     assert '<link rel="modulepreload"' not in html
     assert '<link rel="stylesheet" href="/assets/styles.css"/>' in html
     module = _module(html)
-    waits, preloads, *imports = [line for line in module.splitlines() if line.strip()]
+    waits, preloads, adds, *imports = [line for line in module.splitlines() if line.strip()]
     assert "requestAnimationFrame" in waits
     assert "visibilityState" in waits
     assert '["/assets/manifest-1.js", "/assets/entry.client-4.js", "/assets/root-2.js"]' in preloads
+    assert "modulepreload" in adds
     assert imports == [
         'await import("/assets/manifest-1.js");',
         'const route0 = await import("/assets/root-2.js");',
@@ -49,6 +50,18 @@ def test_the_modules_load_after_the_first_paint_in_their_order() -> None:
         'import("/assets/entry.client-4.js");',
     ]
     assert module.index("requestAnimationFrame") < module.index("manifest-1.js")
+
+
+def test_the_preloads_are_added_a_few_at_a_time() -> None:
+    """Each addition starts a fetch: the page's forty in one task made a long task of their own."""
+    module = _module(scripts_after_first_paint(PAGE))
+
+    assert f"next += {PRELOADS_PER_TASK}" in module
+    assert f"preloads.slice(next, next + {PRELOADS_PER_TASK})" in module
+    assert (
+        'if (next && document.visibilityState !== "hidden") '
+        "await (globalThis.scheduler?.yield?.() ?? new Promise((resume) => setTimeout(resume)));"
+    ) in module
 
 
 def test_a_page_without_a_module_script_is_left_as_it_is() -> None:
