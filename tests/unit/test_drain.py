@@ -7,7 +7,7 @@ The whole drain, through nginx and under load, is tests/deployment/test_drain.py
 import asyncio
 import time
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
 import httpx
 import pytest
@@ -19,13 +19,7 @@ import portal.portal
 from portal import drain, health
 from portal.state.messages import MessagesState
 
-
-@pytest.fixture(autouse=True)
-def serving() -> Iterator[None]:
-    drain.worker.phase = drain.Phase.SERVING
-    yield
-    drain.worker.phase = drain.Phase.SERVING
-    drain.worker.requests_in_progress = 0
+pytestmark = pytest.mark.usefixtures("serving_worker")
 
 
 def _refuse_to_be_asked() -> str:

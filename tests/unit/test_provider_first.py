@@ -3,8 +3,6 @@ a request under ``/provider/`` reaches the provider with its own peer and the mo
 path, counted by the drain and closing its connection once the worker stops, and without
 crossing the portal's middlewares; everything else is the portal's."""
 
-from collections.abc import Iterator
-
 import httpx
 import pytest
 import sqlalchemy as sa
@@ -25,12 +23,7 @@ from portal.request_timing import SERVED_BY_HEADER
 NGINX = "127.0.0.1"
 
 
-@pytest.fixture(autouse=True)
-def serving() -> Iterator[None]:
-    drain.worker.phase = drain.Phase.SERVING
-    yield
-    drain.worker.phase = drain.Phase.SERVING
-    drain.worker.requests_in_progress = 0
+pytestmark = pytest.mark.usefixtures("serving_worker")
 
 
 async def _seen_by_provider(request: Request) -> JSONResponse:
