@@ -247,11 +247,14 @@ def test_the_95th_percentile_is_the_nearest_rank_after_dropping_the_top_5_percen
 def traffic(world: World) -> uuid.UUID:
     """A traffic sensor whose last two hours hold 24 known samples (1 to 24 Mbit/s)."""
     sensor = _sensor(world, "TRAFFIC", [("traffic_in", HOSTILE_NAME, "bit/s")])
+    # The time of the test, not of the module's import: on a busy machine the module's other
+    # tests took minutes, and the oldest sample had left the two hours before the request.
+    now = datetime.now(UTC)
     with Session(world.engine) as session:
         session.add(sensor)
         session.flush()
         for index in range(24):
-            at = NOW - timedelta(minutes=5 * index + 1)
+            at = now - timedelta(minutes=5 * index + 1)
             value = (index * 7 % 24 + 1) * 1e6
             session.add(
                 SensorSample(sensor_id=sensor.id, legend_key="traffic_in", at=at, value=value)
