@@ -1,15 +1,17 @@
 """Draws one chapter's Markdown tree onto the guide's pages.
 
 The chapters use a small part of Markdown: headings, paragraphs with bold, italic, links and
-inline code, bullet and numbered lists, simple tables and images. Anything else is left out with
-a warning rather than drawn badly. A heading never ends a page, and neither does the sentence
-that introduces a table: each moves to the next page with what follows it.
+inline code, bullet and numbered lists, simple tables, code blocks and images. Anything else is
+left out with a warning rather than drawn badly. A heading never ends a page, and neither does
+the sentence that introduces a table: each moves to the next page with what follows it.
 """
 
 import logging
 from pathlib import Path
+from typing import cast
 
 from fpdf import FPDF
+from fpdf.enums import MethodReturnValue
 from markdown_it.tree import SyntaxTreeNode
 
 from portal.docs_pdf.figures import (
@@ -21,7 +23,15 @@ from portal.docs_pdf.figures import (
     table_height,
     table_rows,
 )
-from portal.docs_pdf.layout import BODY_SIZE, HEADING_SIZES, MONO, PRIMARY, SANS, TEXT
+from portal.docs_pdf.layout import (
+    BODY_SIZE,
+    CODE_FILL,
+    HEADING_SIZES,
+    MONO,
+    PRIMARY,
+    SANS,
+    TEXT,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -35,6 +45,9 @@ SPACE_BELOW_HEADING = 2.0
 CHAPTER_RULE_SPACE = 6.0
 # Lines of a paragraph or a list that must share the page of the heading above them.
 OPENING_LINES = 2
+CODE_SIZE = BODY_SIZE - 1.5
+CODE_LINE = 4.4
+CODE_PADDING = 2.2
 
 
 class ChapterRenderer:
@@ -87,6 +100,8 @@ class ChapterRenderer:
             return sum(figure.total_height for figure in figures if figure)
         if node.type == "heading":
             return self._height(node)
+        if node.type in ("fence", "code_block"):
+            return self._code_height(node)
         return OPENING_LINES * LINE
 
     def _block(self, node: SyntaxTreeNode) -> None:
@@ -99,6 +114,8 @@ class ChapterRenderer:
                 self._list(node)
             case "table":
                 draw_table(self.pdf, table_rows(node))
+            case "fence" | "code_block":
+                self._code(node)
             case _:
                 logger.warning("User guide: Markdown %s left out", node.type)
 
@@ -118,6 +135,42 @@ class ChapterRenderer:
             self.pdf.line(self.pdf.l_margin, y, self.pdf.w - self.pdf.r_margin, y)
             self.pdf.ln(CHAPTER_RULE_SPACE)
         self.pdf.ln(SPACE_BELOW_HEADING)
+
+    def _code_lines(self, node: SyntaxTreeNode) -> list[str]:
+        self.pdf.set_font(MONO, "", CODE_SIZE)
+        lines = self.pdf.multi_cell(
+            self.pdf.epw - 2 * CODE_PADDING,
+            CODE_LINE,
+            node.content.rstrip("\n"),
+            dry_run=True,
+            output=MethodReturnValue.LINES,
+        )
+        return cast(list[str], lines)
+
+    def _code_height(self, node: SyntaxTreeNode) -> float:
+        """A code block on its shaded ground; like a table, it is never split."""
+        return len(self._code_lines(node)) * CODE_LINE + 2 * CODE_PADDING
+
+    def _code(self, node: SyntaxTreeNode) -> None:
+        # The API chapter's commands are meant to be copied: kept as written, in the
+        # monospaced font, long ones wrapped inside the block.
+        height = self._code_height(node)
+        if self.pdf.will_page_break(height):
+            self.pdf.add_page()
+        lines = self._code_lines(node)
+        if len(lines) > node.content.rstrip("\n").count("\n") + 1:
+            # A wrapped command no longer runs once pasted.
+            logger.warning("User guide: a code line wider than the page, wrapped")
+        top = self.pdf.y
+        self.pdf.set_fill_color(*CODE_FILL)
+        self.pdf.rect(self.pdf.l_margin, top, self.pdf.epw, height, style="F")
+        self.pdf.set_text_color(*TEXT)
+        self.pdf.set_xy(self.pdf.l_margin + CODE_PADDING, top + CODE_PADDING)
+        for line in lines:
+            self.pdf.set_x(self.pdf.l_margin + CODE_PADDING)
+            self.pdf.cell(0, CODE_LINE, line, new_x="LMARGIN", new_y="NEXT")
+        self.pdf.set_y(top + height)
+        self.pdf.ln(PARAGRAPH_GAP)
 
     def _paragraph(self, node: SyntaxTreeNode) -> None:
         if images := self._figure_nodes(node):

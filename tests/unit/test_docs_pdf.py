@@ -44,9 +44,58 @@ def write_chapter(docs_dir: Path, text: str) -> None:
     chapter.write_text(text, encoding="utf-8")
 
 
+class _Warnings(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
 @pytest.fixture(scope="module")
-def guides() -> dict[str, bytes]:
-    return {language: build_user_documentation(language) for language in LANGUAGES}
+def built() -> tuple[dict[str, bytes], dict[str, list[str]]]:
+    """Both guides, and what each build warned of (a part of a chapter it left out)."""
+    guides, warnings = {}, {}
+    logger = logging.getLogger("portal.docs_pdf")
+    for language in LANGUAGES:
+        handler = _Warnings()
+        logger.addHandler(handler)
+        try:
+            guides[language] = build_user_documentation(language)
+        finally:
+            logger.removeHandler(handler)
+        warnings[language] = handler.messages
+    return guides, warnings
+
+
+@pytest.fixture(scope="module")
+def guides(built: tuple[dict[str, bytes], dict[str, list[str]]]) -> dict[str, bytes]:
+    return built[0]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_nothing_of_the_chapters_is_left_out(
+    built: tuple[dict[str, bytes], dict[str, list[str]]], language: str
+) -> None:
+    """The API chapter's curl example was missing from both PDFs: code blocks were left out."""
+    assert built[1][language] == []
+
+
+def test_a_code_block_is_drawn_as_written(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    docs_dir = tmp_path / "docs" / "user"
+    command = 'curl -H "Authorization: Bearer $PATCHBAY_TOKEN" https://portal.example/provider/api'
+    write_chapter(
+        docs_dir, f"# Chapter\n\nRun:\n\n```\nexport PATCHBAY_TOKEN='pbt_x'\n{command}\n```\n"
+    )
+
+    with caplog.at_level(logging.WARNING):
+        pdf = build_user_documentation("en", docs_dir)
+
+    assert not caplog.records
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert "export PATCHBAY_TOKEN='pbt_x'" in text
+    assert "Authorization: Bearer $PATCHBAY_TOKEN" in text
 
 
 def test_every_chapter_exists_in_both_languages() -> None:
