@@ -14,5 +14,7 @@ dest=${1:?usage: deploy/backup.sh DESTINATION_DIRECTORY}
 data_dir=${DATA_DIR:-data}
 mkdir -p "$dest"
 pg_dump --format=custom --no-owner --file="$dest/database.dump" "$DATABASE_URL"
-tar --create --gzip --file="$dest/documents.tar.gz" --directory="$data_dir" .
+# user-guide/ holds the documentation PDFs, which the portal builds again from its sources.
+tar --create --gzip --file="$dest/documents.tar.gz" --directory="$data_dir" \
+  --exclude=./user-guide .
 echo "Backed up the database and $data_dir into $dest"

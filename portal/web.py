@@ -14,7 +14,7 @@ from starlette.background import BackgroundTask
 from portal import routes
 from portal.client import ProviderError
 from portal.connections import forget_client, frontend_url, session_client, session_store
-from portal.docs_pdf import build_user_documentation
+from portal.docs_pdf import stored_user_documentation
 from portal.i18n import match_language, negotiate_language
 from portal.origins import is_foreign
 from portal.session_store import COOKIE_NAME, DEVICE_COOKIE_NAME, REMEMBERED_DEVICE_SECONDS
@@ -84,7 +84,7 @@ async def end_session(request: Request, next_: str = Query("/", alias="next")) -
 
 @cache
 def _documentation(language: str) -> bytes:
-    return build_user_documentation(language)
+    return stored_user_documentation(language, get_settings().data_dir / "user-guide")
 
 
 @router.get(routes.USER_DOCUMENTATION_FR)

@@ -9,7 +9,12 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from portal.docs_pdf import OUTPUT_FILE_NAMES, USER_DOCS_DIR, build_user_documentation
+from portal.docs_pdf import (
+    OUTPUT_FILE_NAMES,
+    USER_DOCS_DIR,
+    build_user_documentation,
+    stored_user_documentation,
+)
 from portal.docs_pdf.__main__ import main
 
 LANGUAGES = ("en", "fr")
@@ -216,3 +221,30 @@ def test_command_line_writes_both_guides(tmp_path: Path) -> None:
         "user_documentation.pdf",
         "user_documentation_en.pdf",
     ]
+
+
+def test_a_stored_guide_is_built_once_for_its_sources(tmp_path: Path) -> None:
+    docs_dir, store = tmp_path / "docs" / "user", tmp_path / "store"
+    write_chapter(docs_dir, "# Chapter\n\nThe first text.\n")
+
+    first = stored_user_documentation("en", store, docs_dir)
+    [kept] = store.glob("*.pdf")
+    assert kept.read_bytes() == first
+    kept.write_bytes(b"%PDF the kept copy")
+    assert stored_user_documentation("en", store, docs_dir) == b"%PDF the kept copy"
+
+    (docs_dir / "en" / "01-chapter.md").write_text("# Chapter\n\nA new text.\n", encoding="utf-8")
+    rebuilt = stored_user_documentation("en", store, docs_dir)
+    assert rebuilt.startswith(b"%PDF-")
+    [kept_now] = store.glob("*.pdf")
+    assert kept_now != kept
+    assert kept_now.read_bytes() == rebuilt
+
+
+def test_a_store_that_cannot_be_written_still_gives_the_guide(tmp_path: Path) -> None:
+    docs_dir = tmp_path / "docs" / "user"
+    write_chapter(docs_dir, "# Chapter\n\nText.\n")
+    not_a_folder = tmp_path / "store"
+    not_a_folder.write_text("a file where the folder should be")
+
+    assert stored_user_documentation("en", not_a_folder, docs_dir).startswith(b"%PDF-")
