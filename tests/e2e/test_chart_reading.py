@@ -158,6 +158,34 @@ def test_the_open_sensor_chart_has_no_axe_violation(page: Page, theme: str) -> N
     assert _axe_violations(page, "[data-testid='chart-dialog']") == []
 
 
+# Where the caption's text lies within the table's scrolling region, left and right.
+_CAPTION_IN_REGION = """region => {
+  const text = document.createRange();
+  text.selectNodeContents(region.querySelector("caption"));
+  const [inner, outer] = [text.getBoundingClientRect(), region.getBoundingClientRect()];
+  return {
+    wider: region.scrollWidth > region.clientWidth,
+    inside: outer.left <= inner.left + 0.5 && inner.right <= outer.right + 0.5,
+  };
+}"""
+
+
+def test_at_phone_width_the_tables_caption_stays_within_its_region(page: Page) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    log_in_as(page, BOB, "/monitoring")
+    sensors = page.locator("[data-testid='sensor-card'][data-status='up']")
+    sensors.filter(has_text="Traffic").first.click()
+    dialog = page.get_by_test_id("chart-dialog")
+    expect(dialog.get_by_test_id("chart-summary")).to_contain_text("95th percentile")
+    dialog.get_by_role("button", name="Show as table").click()
+    region = dialog.locator(".chart-reader-table")
+    expect(region.get_by_role("table")).to_be_visible()
+    # The table is wider than the phone and scrolls sideways; its caption wraps and stays put.
+    assert region.evaluate(_CAPTION_IN_REGION) == {"wider": True, "inside": True}
+    region.evaluate("region => { region.scrollLeft = region.scrollWidth; }")
+    assert region.evaluate(_CAPTION_IN_REGION) == {"wider": True, "inside": True}
+
+
 def _invoicing_chart(page: Page) -> Locator:
     log_in_as(page, ALICE, "/invoices")
     chart = page.get_by_test_id("invoices-chart")
