@@ -186,6 +186,40 @@ def test_at_phone_width_the_tables_caption_stays_within_its_region(page: Page) -
     assert region.evaluate(_CAPTION_IN_REGION) == {"wider": True, "inside": True}
 
 
+# The chart's texts as drawn on the screen: each one's height, and whether two run into
+# each other.
+_CHART_TEXTS = """svg => {
+  const boxes = [...svg.querySelectorAll("text")].map(text => text.getBoundingClientRect());
+  const apart = (a, b) =>
+    a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+  return {
+    smallest: Math.min(...boxes.map(box => box.height)),
+    overlaps: boxes.flatMap((a, i) => boxes.slice(i + 1).filter(b => !apart(a, b))).length,
+  };
+}"""
+
+
+def test_at_phone_width_the_sensor_chart_is_drawn_for_it(page: Page) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    log_in_as(page, BOB, "/monitoring")
+    sensors = page.locator("[data-testid='sensor-card'][data-status='up']")
+    sensors.filter(has_text="Traffic").first.click()
+    dialog = page.get_by_test_id("chart-dialog")
+    chart = dialog.get_by_test_id("sensor-chart")
+    expect(dialog.get_by_test_id("chart-summary")).to_contain_text("95th percentile")
+    for span in ("48 hours", "365 days"):
+        dialog.get_by_role("radio", name=span).click()
+        expect(dialog.get_by_test_id("chart-summary")).to_contain_text(span)
+        texts = chart.locator("svg").first.evaluate(_CHART_TEXTS)
+        # Labels at about 1:1 (the time zone's 7.5 points the smallest); the wide chart shrunk
+        # to the phone drew it 5 px high.
+        assert texts["smallest"] >= 8, texts
+        assert texts["overlaps"] == 0, texts
+    box = chart.bounding_box()
+    assert box is not None
+    assert box["width"] <= 390
+
+
 def _invoicing_chart(page: Page) -> Locator:
     log_in_as(page, ALICE, "/invoices")
     chart = page.get_by_test_id("invoices-chart")
