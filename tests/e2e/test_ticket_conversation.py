@@ -25,7 +25,7 @@ ADMIN = "admin@patchbay.test"
 
 @contextmanager
 def _provider(portal_url: str, email: str) -> Iterator[httpx.Client]:
-    """The provider API signed in as ``email``, as the test finds its data there."""
+    """The provider API logged in as ``email``, as the test finds its data there."""
     with httpx.Client(base_url=f"{portal_url}/provider") as provider:
         answer = provider.post("/login", json={"username": email, "password": DEMO_PASSWORD})
         assert answer.status_code == 204, answer.text

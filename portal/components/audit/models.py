@@ -29,7 +29,7 @@ ACTIONS: dict[str, str] = {
     "company_second_factor_policy": N_("Company's second-factor policy changed"),
     "second_factor_enrolled": N_("Authenticator app set up"),
     "second_factor_failed": N_("Second-factor code refused"),
-    "second_factor_reset": N_("Two-step sign-in reset by an administrator"),
+    "second_factor_reset": N_("Two-step login reset by an administrator"),
     "password_reset_requested": N_("Password reset requested"),
     "password_reset_throttled": N_("Password reset refused (too many requests)"),
     "impersonation_started": N_("Impersonation started"),
