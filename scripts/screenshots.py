@@ -222,9 +222,12 @@ def notifications(page: Page) -> None:
 
 
 def notifications_addresses(page: Page) -> None:
-    """The same page at Acme's extra notice addresses (one confirmed, one waiting when the
-    demo has them) and the form that adds one."""
+    """The same page at Acme's extra notice addresses (one confirmed, one waiting) and the
+    form that adds one."""
     notifications(page)
+    expect(
+        page.get_by_test_id("notice-addresses").first.get_by_test_id("notice-address")
+    ).to_have_count(2)
     page.get_by_test_id("notice-addresses").first.locator("form").scroll_into_view_if_needed()
 
 
