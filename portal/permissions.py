@@ -76,7 +76,7 @@ CREATE_API_TOKENS = Rule("create", "ApiToken")
 # Issue 51: a company's webhook endpoints, registered by its user managers
 # (docs/decisions/webhooks.md).
 MANAGE_WEBHOOKS = Rule("manage", "Webhook")
-# Issue 52: a company's sign-in policy (a second factor required of its users).
+# Issue 52: a company's login policy (a second factor required of its users).
 MANAGE_COMPANIES = Rule("manage", "Company")
 
 # Who is granted what: each rule with the roles that grant it. ``None`` means any signed-in user

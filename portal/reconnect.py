@@ -6,7 +6,7 @@ token Redis still links to a socket gets a new token, so a new, empty state. Whe
 stops, its tabs reconnect to another one at once, often before the stopping instance has
 unlinked their tokens, and never if it was killed: about one failover in six then looked like a
 duplicate, and the tab lost its state (a form being typed in, the page's data), the user staying
-signed in only thanks to the session cookie (docs/decisions/reconnecting-tabs.md).
+logged in only thanks to the session cookie (docs/decisions/reconnecting-tabs.md).
 
 The browser says which case it is. The boot event of a page's first connection carries the
 hashes of its compiled defaults; a reconnect's does not. A reconnect takes its token back, as

@@ -86,8 +86,8 @@ USERS = Route("users", "/users", N_("Users"), navbar_position=7, permission=VIEW
 USER = Route("user", "/users/[id]", N_("User"))
 # Issue 18, beyond the spec: one's own TOTP second factor; reached from one's profile, and the
 # only private page a user sees until they set up a factor SECOND_FACTOR_REQUIRED asks of them.
-SECOND_FACTOR = Route("secondFactor", "/account/second-factor", N_("Two-step sign-in"))
-# Issue 52: the set-up page opened after a sign-in with a recovery code says how many are left.
+SECOND_FACTOR = Route("secondFactor", "/account/second-factor", N_("Two-step login"))
+# Issue 52: the set-up page opened after a login with a recovery code says how many are left.
 AFTER_RECOVERY_CODE = "signedInWith=recoveryCode"
 # Issue 50: the e-mails one receives, and a company's extra notice addresses for its user
 # managers; reached from the user menu and from the foot of every notice.
@@ -104,7 +104,7 @@ SSO_SETTINGS = Route(
 )
 # Issue 51: a company's webhook endpoints and their delivery logs; reached from API access.
 WEBHOOKS = Route("webhooks", "/account/webhooks", N_("Webhooks"), permission=MANAGE_WEBHOOKS)
-# Issue 52: administrators set each company's sign-in policy; reached from the user menu.
+# Issue 52: administrators set each company's login policy; reached from the user menu.
 COMPANIES = Route("companies", "/companies", N_("Companies"), permission=MANAGE_COMPANIES)
 LEGAL_NOTICES = Route("legalNotices", "/legal_notices", N_("Legal notices"), Access.PUBLIC)
 TERMS_OF_USE = Route("termsOfUse", "/terms", N_("Terms of use"), Access.PUBLIC)

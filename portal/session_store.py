@@ -8,7 +8,7 @@ every read.
 The store holds no usable token (issue 18, item 8): a session is found by the SHA-256 of its
 token, and its value, the provider cookie included, is sealed with a key derived from the token;
 a claim ticket is found by its hash and holds the session token sealed with the ticket. Whoever
-reads the store (a backup, another local user, its keys in a Redis dump) can neither sign in with
+reads the store (a backup, another local user, its keys in a Redis dump) can neither log in with
 what they find nor call the provider. A tab's Reflex state still holds its token (the binding to
 the cookie compares them): Reflex's state files are 0600, and Redis' own access control guards
 its copy. See docs/decisions/session-store-secrets.md.

@@ -115,7 +115,7 @@ class Settings(BaseSettings):
     # A TOTP second factor is required of every staff role (admin, user managers, sales, read-only
     # staff: all read every customer's data): until they set one up, their session reaches only
     # the set-up.
-    # Unset: required in production, not elsewhere (the demo's staff sign in with a password).
+    # Unset: required in production, not elsewhere (the demo's staff log in with a password).
     second_factor_required: bool | None = None
     # The key that seals every TOTP secret in the database (AES-256-GCM): 32 random bytes in
     # base64url, ``python -c "import secrets; print(secrets.token_urlsafe(32))"``. Required in

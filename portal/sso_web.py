@@ -2,7 +2,7 @@
 sends the browser to, and the callback, where the company's identity provider sends it back.
 
 The start asks the provider for the authorisation URL (the provider holds the ``nonce``, the
-PKCE verifier and the client secret) and binds the sign-in to this browser with a short-lived
+PKCE verifier and the client secret) and binds the login to this browser with a short-lived
 HttpOnly cookie holding its ``state``; the callback takes only a ``state`` that this browser
 started, hands the ``code`` to the provider, and opens the portal session as a password login
 does. A failure goes back to the login page with its kind (``?sso=…``), which the page says in
@@ -28,7 +28,7 @@ router = APIRouter(include_in_schema=False)
 
 SSO_COOKIE = "PATCHBAY_SSO"
 SSO_COOKIE_PATH = routes.SSO_START_PATH.rsplit("/", 1)[0] + "/"
-# As long as the provider keeps the sign-in's nonce and verifier.
+# As long as the provider keeps the login's nonce and verifier.
 SSO_COOKIE_SECONDS = 600
 # A failure the provider did not name: the identity provider or the provider unreachable.
 UNREACHABLE = "sso_unreachable"
@@ -86,7 +86,7 @@ async def start_sso(
 async def sso_callback(
     request: Request, state: str = "", code: str = "", error: str = ""
 ) -> RedirectResponse:
-    """The identity provider's answer: a sign-in this browser started, or the login page."""
+    """The identity provider's answer: a login this browser started, or the login page."""
     held, _, target = request.cookies.get(SSO_COOKIE, "").partition("|")
     if not state or not held or not secrets.compare_digest(held, state):
         return _to_login("sso_state")

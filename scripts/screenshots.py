@@ -161,10 +161,10 @@ def user_profile(page: Page) -> None:
 
 
 def second_factor(page: Page) -> None:
-    """The set-up of two-step sign-in, at the QR code (an unconfirmed set-up changes nothing)."""
+    """The set-up of two-step login, at the QR code (an unconfirmed set-up changes nothing)."""
     _log_in(page, "bob@acme-networks.test")
     page.goto("/account/second-factor")
-    set_up = re.compile("^(Set up two-step sign-in|Activer la validation en deux étapes)$")
+    set_up = re.compile("^(Set up two-step login|Activer la validation en deux étapes)$")
     page.get_by_role("button", name=set_up).click()
     expect(page.locator("main img")).to_have_attribute("src", re.compile("^data:image/svg"))
 
@@ -192,7 +192,7 @@ def passkeys(page: Page) -> None:
 
 
 def forget_passkeys(page: Page) -> None:
-    """Deletes the passkey the shot added, so the next shot signs in with the password."""
+    """Deletes the passkey the shot added, so the next shot logs in with the password."""
     page.get_by_test_id("recovery-codes-card").get_by_role("button").last.click()
     row = page.get_by_test_id("passkey-row")
     row.get_by_role("button").last.click()
@@ -201,7 +201,7 @@ def forget_passkeys(page: Page) -> None:
 
 
 def companies(page: Page) -> None:
-    """The companies with their sign-in policy, Globex's second factor required."""
+    """The companies with their login policy, Globex's second factor required."""
     _log_in(page, "admin@patchbay.test")
     page.goto("/companies")
     rows = page.get_by_test_id("company-row")
@@ -222,9 +222,12 @@ def notifications(page: Page) -> None:
 
 
 def notifications_addresses(page: Page) -> None:
-    """The same page at Acme's extra notice addresses (one confirmed, one waiting when the
-    demo has them) and the form that adds one."""
+    """The same page at Acme's extra notice addresses (one confirmed, one waiting) and the
+    form that adds one."""
     notifications(page)
+    expect(
+        page.get_by_test_id("notice-addresses").first.get_by_test_id("notice-address")
+    ).to_have_count(2)
     page.get_by_test_id("notice-addresses").first.locator("form").scroll_into_view_if_needed()
 
 

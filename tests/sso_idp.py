@@ -79,7 +79,7 @@ class IdentityProvider:
         return [key["kid"] for key in keys]
 
     def authorize(self, authorization_url: str, sub: str) -> dict[str, str]:
-        """What a user does on the identity provider's page: signs in as ``sub``. Returns the
+        """What a user does on the identity provider's page: logs in as ``sub``. Returns the
         query of the redirect back to the portal's callback (``code``, ``state``)."""
         assert authorization_url.startswith(self.issuer), authorization_url
         answer = httpx.post(authorization_url, data={"sub": sub})

@@ -88,7 +88,7 @@ function ChartReader({
       {table ? (
         <div className="chart-reader-table" role="region" tabIndex={0} aria-label={caption}>
           <table>
-            <caption>{caption}</caption>
+            <caption><span className="chart-reader-caption">{caption}</span></caption>
             <thead>
               <tr>{(columns || []).map((column, i) => <th key={i} scope="col">{column}</th>)}</tr>
             </thead>

@@ -152,7 +152,7 @@ def user_menu() -> rx.Component:
                     on_click=rx.redirect(routes.WEBHOOKS.path),
                 ),
             ),
-            # Issue 52: the companies' sign-in policy, for administrators.
+            # Issue 52: the companies' login policy, for administrators.
             rx.cond(
                 _visible(routes.COMPANIES),
                 rx.menu.item(

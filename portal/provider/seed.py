@@ -20,7 +20,10 @@ from portal.provider.billing.invoice_documents import clear_generated
 from portal.provider.demo_data.build_accounts import build_accounts
 from portal.provider.demo_data.build_billing import build_billing
 from portal.provider.demo_data.build_conversations import build_conversations
-from portal.provider.demo_data.build_maintenances import build_maintenances
+from portal.provider.demo_data.build_maintenances import (
+    build_maintenances,
+    build_notice_addresses,
+)
 from portal.provider.demo_data.build_monitoring import build_monitoring
 from portal.provider.demo_data.build_samples import build_samples
 from portal.provider.demo_data.build_services import build_services
@@ -118,5 +121,6 @@ def seed_demo(session: Session, data_dir: Path | None = None, now: datetime | No
     tickets = build_tickets(context)
     build_maintenances(context)
     build_samples(context, build_monitoring(context))
-    # Last: the ids it draws leave every other row's as they were.
+    # Last: the ids they draw leave every other row's as they were.
     build_conversations(context, tickets)
+    build_notice_addresses(context)

@@ -3,7 +3,7 @@
 answers (a sign-out after a 401, the terms page after a 403 required_terms).
 
 A handler that caught the error and called ``report`` itself could forget to return or yield
-its answer, and the user would be left signed in on a dead session; here nothing can be lost.
+its answer, and the user would be left logged in on a dead session; here nothing can be lost.
 A handler clears its own flags in ``finally`` (or catches what it shows itself, a 422 under its
 fields say), and re-raises anything else.
 """

@@ -1,8 +1,8 @@
-"""The portal session (DESIGN 2, spec 4): who is signed in, with which permission rules.
+"""The portal session (DESIGN 2, spec 4): who is logged in, with which permission rules.
 
 The browser holds only the opaque token of the ``patchbay_session`` HttpOnly cookie; the state
 finds the server-side session from it on the first event of every page and tab, so a reload or
-a new tab stays signed in. Page states subclass ``SessionState`` to call the provider with
+a new tab stays logged in. Page states subclass ``SessionState`` to call the provider with
 ``self.provider()`` and report failures with ``self.report(error)``.
 """
 
@@ -274,7 +274,7 @@ class SessionState(PreferencesState):
 
     def _current_path(self) -> str:
         """The page as the address bar shows it, its query included (a list's filters): where
-        the user comes back to after signing in again."""
+        the user comes back to after logging in again."""
         url = self.router.url
         path = url.path.rstrip("/") or "/"
         return path + (f"?{url.query}" if url.query else "")

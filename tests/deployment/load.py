@@ -1,7 +1,7 @@
 """The load the drain and rolling-upgrade tests send through the proxy while instances stop, and
 what it tells afterwards: every request that failed, and every form submission that was lost.
 
-- **HTTP clients** signed in as alice read a service and replace its client references (a POST:
+- **HTTP clients** logged in as alice read a service and replace its client references (a POST:
   the proxy may not retry it once sent), in turn, each on a service of its own. A failure is an
   error of the connection or any status but 200.
 - **Tabs** speak the websocket as the compiled front end does (``bench/run/browsers.py``): each

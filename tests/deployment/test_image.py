@@ -5,7 +5,7 @@ the orchestration examples are valid.
 (CI's image step does). The container runs against the host's PostgreSQL (a scratch database,
 the demo loaded from the host) and a Redis of the test's own, on the host's network, as a
 non-root user, its root filesystem read-only, with a tmpfs on /tmp and a directory for
-/app/data: the image's HEALTHCHECK reports it healthy, alice signs in over HTTP, the built pages
+/app/data: the image's HEALTHCHECK reports it healthy, alice logs in over HTTP, the built pages
 are served, nothing else can be written, and ``podman stop`` ends it with exit code 0 (it drains).
 deploy/compose.yaml passes ``podman-compose config`` and deploy/kubernetes/ the schemas of
 Kubernetes (``kubernetes-validate --strict``)."""

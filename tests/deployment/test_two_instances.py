@@ -2,9 +2,9 @@
 one PostgreSQL database and one Redis, behind deploy/nginx.conf run by Debian's nginx. A
 browser logs in through the proxy and is served by both instances (their X-Served-By headers);
 when the instance holding its websocket stops, the tab reconnects to the other and carries on,
-signed in and with its state (a form typed in on one instance is saved by the other). While
+logged in and with its state (a form typed in on one instance is saved by the other). While
 Redis is down a click is answered by the translated "temporarily unavailable", not an endless
-wait, and once it is back the same tab carries on, still signed in, with no restart. Behind
+wait, and once it is back the same tab carries on, still logged in, with no restart. Behind
 nginx each user's failed logins count against their own address, which a client cannot choose
 by sending X-Forwarded-For itself.
 
@@ -240,7 +240,7 @@ def _served_by(page: Page, times: int) -> set[str]:
     return set(names)
 
 
-# The login form's texts in the two languages the tests sign in with.
+# The login form's texts in the two languages the tests log in with.
 _LOGIN_TEXTS = {
     "en-GB": ("Password", "Login", "User menu"),
     "fr-FR": ("Mot de passe", "Se connecter", "Menu utilisateur"),
@@ -251,7 +251,7 @@ _LOGIN_TEXTS = {
 def _signed_in_page(
     proxy: str, locale: str, email: str = "alice@acme-networks.test"
 ) -> Iterator[Page]:
-    """A Chromium tab through the proxy, signed in as ``email`` in ``locale``'s language."""
+    """A Chromium tab through the proxy, logged in as ``email`` in ``locale``'s language."""
     password, submit, user_menu = _LOGIN_TEXTS[locale]
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
@@ -348,11 +348,11 @@ def test_staff_set_up_the_second_factor_that_production_requires(
     proxy = str(deployment["proxy"])
     with _signed_in_page(proxy, "en-GB", "sales@patchbay.test") as page:
         expect(page).to_have_url(re.compile(r"/account/second-factor/?$"))
-        required = "Your account requires two-step sign-in: set it up to continue."
+        required = "Your account requires two-step login: set it up to continue."
         expect(page.get_by_text(required)).to_be_visible()
         page.goto("/users")
         expect(page).to_have_url(re.compile(r"/account/second-factor/?$"))
-        page.get_by_role("button", name="Set up two-step sign-in").click()
+        page.get_by_role("button", name="Set up two-step login").click()
         secret = page.locator("main code").inner_text()
         code = pyotp.TOTP(secret).now()
         page.get_by_label("2. Enter the 6-digit code that the app shows:").fill(code)

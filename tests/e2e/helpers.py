@@ -56,7 +56,7 @@ def log_in_through_the_form(page: Page, email: str) -> None:
 
 
 def log_in_as(page: Page, email: str, path: str = "/") -> None:
-    """Opens ``path`` signed in as ``email``, whose password is the demo's and who has no
+    """Opens ``path`` logged in as ``email``, whose password is the demo's and who has no
     second factor set up or due, without the login form: the provider's own login answers
     over HTTP, and the portal session it opens is stored as the login event stores it, its
     cookie handed to the browser. The form's page and the home page it leads to were two of a

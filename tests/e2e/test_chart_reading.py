@@ -158,6 +158,68 @@ def test_the_open_sensor_chart_has_no_axe_violation(page: Page, theme: str) -> N
     assert _axe_violations(page, "[data-testid='chart-dialog']") == []
 
 
+# Where the caption's text lies within the table's scrolling region, left and right.
+_CAPTION_IN_REGION = """region => {
+  const text = document.createRange();
+  text.selectNodeContents(region.querySelector("caption"));
+  const [inner, outer] = [text.getBoundingClientRect(), region.getBoundingClientRect()];
+  return {
+    wider: region.scrollWidth > region.clientWidth,
+    inside: outer.left <= inner.left + 0.5 && inner.right <= outer.right + 0.5,
+  };
+}"""
+
+
+def test_at_phone_width_the_tables_caption_stays_within_its_region(page: Page) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    log_in_as(page, BOB, "/monitoring")
+    sensors = page.locator("[data-testid='sensor-card'][data-status='up']")
+    sensors.filter(has_text="Traffic").first.click()
+    dialog = page.get_by_test_id("chart-dialog")
+    expect(dialog.get_by_test_id("chart-summary")).to_contain_text("95th percentile")
+    dialog.get_by_role("button", name="Show as table").click()
+    region = dialog.locator(".chart-reader-table")
+    expect(region.get_by_role("table")).to_be_visible()
+    # The table is wider than the phone and scrolls sideways; its caption wraps and stays put.
+    assert region.evaluate(_CAPTION_IN_REGION) == {"wider": True, "inside": True}
+    region.evaluate("region => { region.scrollLeft = region.scrollWidth; }")
+    assert region.evaluate(_CAPTION_IN_REGION) == {"wider": True, "inside": True}
+
+
+# The chart's texts as drawn on the screen: each one's height, and whether two run into
+# each other.
+_CHART_TEXTS = """svg => {
+  const boxes = [...svg.querySelectorAll("text")].map(text => text.getBoundingClientRect());
+  const apart = (a, b) =>
+    a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+  return {
+    smallest: Math.min(...boxes.map(box => box.height)),
+    overlaps: boxes.flatMap((a, i) => boxes.slice(i + 1).filter(b => !apart(a, b))).length,
+  };
+}"""
+
+
+def test_at_phone_width_the_sensor_chart_is_drawn_for_it(page: Page) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    log_in_as(page, BOB, "/monitoring")
+    sensors = page.locator("[data-testid='sensor-card'][data-status='up']")
+    sensors.filter(has_text="Traffic").first.click()
+    dialog = page.get_by_test_id("chart-dialog")
+    chart = dialog.get_by_test_id("sensor-chart")
+    expect(dialog.get_by_test_id("chart-summary")).to_contain_text("95th percentile")
+    for span in ("48 hours", "365 days"):
+        dialog.get_by_role("radio", name=span).click()
+        expect(dialog.get_by_test_id("chart-summary")).to_contain_text(span)
+        texts = chart.locator("svg").first.evaluate(_CHART_TEXTS)
+        # Labels at about 1:1 (the time zone's 7.5 points the smallest); the wide chart shrunk
+        # to the phone drew it 5 px high.
+        assert texts["smallest"] >= 8, texts
+        assert texts["overlaps"] == 0, texts
+    box = chart.bounding_box()
+    assert box is not None
+    assert box["width"] <= 390
+
+
 def _invoicing_chart(page: Page) -> Locator:
     log_in_as(page, ALICE, "/invoices")
     chart = page.get_by_test_id("invoices-chart")

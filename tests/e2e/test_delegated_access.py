@@ -1,5 +1,5 @@
 """Delegated access (issue 53): a user manager limits a colleague to the services of one site
-from the user form; signed in, the colleague sees only those services, the tickets and
+from the user form; logged in, the colleague sees only those services, the tickets and
 maintenances about them, their sensors and counters."""
 
 import re

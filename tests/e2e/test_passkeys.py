@@ -1,7 +1,7 @@
 """Passkeys and the second-factor policy (issue 52) in the browser, with Chromium's virtual
 authenticator (the DevTools WebAuthn domain through Playwright's CDP session): a customer
-registers a passkey from the two-step sign-in page, keeps the recovery codes it brings,
-renames it, signs in with it without a password and uses it as the second step after a
+registers a passkey from the two-step login page, keeps the recovery codes it brings,
+renames it, logs in with it without a password and uses it as the second step after a
 password; new recovery codes replace the old; an administrator requires a second factor of a
 company, whose user then reaches only the set-up until they have one."""
 
@@ -93,7 +93,7 @@ def test_register_a_passkey_and_sign_in_with_it(context: BrowserContext, page: P
     _log_out(page)
 
     # No e-mail, no password: the browser's passkey names the account.
-    page.get_by_role("button", name="Sign in with a passkey").click()
+    page.get_by_role("button", name="Log in with a passkey").click()
     expect_home(page)
     page.goto(PATH)
     expect(page.get_by_test_id("passkey-row")).not_to_contain_text("Last used: —")
@@ -101,7 +101,7 @@ def test_register_a_passkey_and_sign_in_with_it(context: BrowserContext, page: P
 
     # After the password, the passkey is the second step.
     _password(page, BOB)
-    expect(page.get_by_role("heading", name="Two-step sign-in")).to_be_visible()
+    expect(page.get_by_role("heading", name="Two-step login")).to_be_visible()
     page.get_by_role("button", name="Use a passkey").click()
     expect_home(page)
 
@@ -121,7 +121,7 @@ def test_a_passkey_the_browser_refuses_says_so(context: BrowserContext, page: Pa
         "WebAuthn.setUserVerified", {"authenticatorId": authenticator, "isUserVerified": False}
     )
     page.goto("/login")
-    page.get_by_role("button", name="Sign in with a passkey").click()
+    page.get_by_role("button", name="Log in with a passkey").click()
     expect(page.get_by_role("alert")).to_contain_text(
         re.compile("cancelled or timed out|could not be used")
     )
@@ -148,7 +148,7 @@ def test_a_company_whose_policy_requires_a_second_factor(
     _password(page, CLAIRE)
     expect(page).to_have_url(re.compile(rf"{PATH}/?$"))
     expect(
-        page.get_by_text("Your account requires two-step sign-in: set it up to continue.")
+        page.get_by_text("Your account requires two-step login: set it up to continue.")
     ).to_be_visible()
     # Nothing else opens until a factor is set up.
     page.goto("/services")

@@ -1,5 +1,5 @@
-"""Two-step sign-in (issue 18, item 10): a user sets up a TOTP second factor from their profile
-in English or French, keeps the recovery codes shown once, then signs in with a code, a
+"""Two-step login (issue 18, item 10): a user sets up a TOTP second factor from their profile
+in English or French, keeps the recovery codes shown once, then logs in with a code, a
 recovery code and a remembered browser; an administrator resets a user's second factor."""
 
 import re
@@ -21,8 +21,8 @@ TEXTS = {
         "login": "Login",
         "profile": "My profile",
         "logout": "Logout",
-        "two-step": "Two-step sign-in",
-        "set up": "Set up two-step sign-in",
+        "two-step": "Two-step login",
+        "set up": "Set up two-step login",
         "enter": "2. Enter the 6-digit code that the app shows:",
         "confirm": "Confirm",
         "saved": "I have saved them",
@@ -123,7 +123,7 @@ def test_set_up_then_sign_in_with_a_code_and_a_remembered_browser(
     _log_out(page, text)
 
     # The password alone opens nothing now; a wrong code says so; the app's code, with this
-    # browser remembered, signs in, and the next login asks for the password only.
+    # browser remembered, logs in, and the next login asks for the password only.
     _password_step(page, email, text)
     expect(page.get_by_role("heading", name=text["two-step"])).to_be_visible()
     page.get_by_label(text["code"], exact=True).fill("000000")
@@ -158,7 +158,7 @@ def test_a_recovery_code_serves_and_an_administrator_resets_a_lost_second_factor
     text = TEXTS[language]
     email = "george.patel@globex.test"
     codes, profile = _enrolled_by_the_api(portal_url, email)
-    # A recovery code signs in once, and the set-up page says how many are left (issue 52).
+    # A recovery code logs in once, and the set-up page says how many are left (issue 52).
     _password_step(page, email, text)
     page.get_by_label(text["code"], exact=True).fill(codes[0])
     page.get_by_role("button", name=text["verify"]).click()
@@ -175,10 +175,10 @@ def test_a_recovery_code_serves_and_an_administrator_resets_a_lost_second_factor
     try:
         admin_page = admin.new_page()
         log_in_as(admin_page, "admin@patchbay.test", profile)
-        admin_page.get_by_role("button", name="Reset two-step sign-in").click()
+        admin_page.get_by_role("button", name="Reset two-step login").click()
         admin_page.get_by_role("alertdialog").get_by_role("button", name="Reset").click()
         expect(
-            admin_page.get_by_text("The two-step sign-in of George Patel has been reset.")
+            admin_page.get_by_text("The two-step login of George Patel has been reset.")
         ).to_be_visible()
     finally:
         admin.close()

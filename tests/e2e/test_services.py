@@ -193,7 +193,7 @@ def test_an_expired_session_comes_back_to_the_filtered_list(
     page: Page, portal_settings: dict[str, str]
 ) -> None:
     """Spec 8: a 401 signs out with the page to come back to, and the list's filters are part of
-    the page: signing in again reopens the list as it was, not the whole list."""
+    the page: logging in again reopens the list as it was, not the whole list."""
     _open_services(page, query="?status=terminated")
     end_provider_sessions(portal_settings, ALICE)
     page.get_by_label("Search services").fill("PB")

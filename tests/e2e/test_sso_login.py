@@ -1,8 +1,8 @@
 """Single sign-on through the company's identity provider (issue 52): the login page offers
 "Continue with your company" once the e-mail's domain is covered, the browser goes to a real
-OpenID Connect provider on the loopback address (tests/sso_idp.py), signs in there and comes
-back signed in to the portal; a refusal comes back to the login page said in the user's
-language; the sign-in is in the audit log with the issuer."""
+OpenID Connect provider on the loopback address (tests/sso_idp.py), logs in there and comes
+back logged in to the portal; a refusal comes back to the login page said in the user's
+language; the login is in the audit log with the issuer."""
 
 import re
 from collections.abc import Iterator
@@ -121,7 +121,7 @@ def test_a_company_that_allows_only_its_single_sign_on_refuses_the_password(
         page.get_by_label("Password").fill(DEMO_PASSWORD)
         page.get_by_role("button", name="Login").click()
         expect(page.get_by_role("alert")).to_contain_text(
-            "Your company signs in through its identity provider"
+            "Your company logs in through its identity provider"
         )
         expect(page).to_have_url(re.compile(r"/login/?$"))
     finally:

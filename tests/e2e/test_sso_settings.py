@@ -27,7 +27,7 @@ def test_an_administrator_sets_a_companys_single_sign_on(page: Page) -> None:
     page.get_by_label("Client ID").fill("patchbay-portal")
     page.get_by_label("Client secret").fill("s3cret-of-globex")
     page.get_by_label("E-mail domains").fill("globex.test\nglobex.example")
-    page.get_by_text("Users may also sign in with a password").click()
+    page.get_by_text("Users may also log in with a password").click()
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_role("status")).to_have_text("The single sign-on settings are saved.")
 

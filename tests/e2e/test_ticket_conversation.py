@@ -25,7 +25,7 @@ ADMIN = "admin@patchbay.test"
 
 @contextmanager
 def _provider(portal_url: str, email: str) -> Iterator[httpx.Client]:
-    """The provider API signed in as ``email``, as the test finds its data there."""
+    """The provider API logged in as ``email``, as the test finds its data there."""
     with httpx.Client(base_url=f"{portal_url}/provider") as provider:
         answer = provider.post("/login", json={"username": email, "password": DEMO_PASSWORD})
         assert answer.status_code == 204, answer.text
@@ -197,6 +197,30 @@ def test_files_chosen_on_one_ticket_do_not_go_with_a_reply_on_another(
     sent = [message for message in messages if "A reply without files." in message["body"]]
     assert len(sent) == 1
     assert sent[0]["attachments"] == []
+
+
+def test_a_file_sent_with_a_message_is_listed_with_the_tickets_attachments(
+    page: Page, portal_url: str
+) -> None:
+    ticket_id = _a_ticket_of_alice(portal_url)
+    with _provider(portal_url, ALICE) as provider:
+        message = provider.post(
+            f"/api/tickets/{ticket_id}/messages", json={"body": "The log you asked for."}
+        )
+        assert message.status_code == 201, message.text
+        stored = provider.post(
+            f"/api/tickets/{ticket_id}/attachments",
+            data={"message": message.json()["id"]},
+            files={"file": ("switch-log.txt", b"%LINK-3-UPDOWN: port 7 down\n", "text/plain")},
+        )
+        assert stored.status_code == 201, stored.text
+    log_in_as(page, ALICE, f"/tickets/{ticket_id}")
+    expect(page.get_by_test_id("ticket-message").last).to_contain_text("switch-log.txt")
+    attachments = page.get_by_test_id("ticket-attachments")
+    expect(attachments.get_by_test_id("ticket-conversation-files")).to_contain_text(
+        "switch-log.txt"
+    )
+    expect(attachments).not_to_contain_text("No documents")
 
 
 def test_read_only_staff_read_a_ticket_but_cannot_write(page: Page, portal_url: str) -> None:

@@ -36,7 +36,7 @@ def test_the_owner_updates_their_profile_with_company_and_roles_locked(page: Pag
 
 
 def test_deleting_ones_own_account_asks_then_logs_out(page: Page, mail_dir: Path) -> None:
-    # A user of Acme created for the occasion, who confirms the account and signs in.
+    # A user of Acme created for the occasion, who confirms the account and logs in.
     log_in_as(page, "alice@acme-networks.test", "/users")
     page.get_by_role("button", name="Create user").click()
     dialog = page.get_by_role("dialog")

@@ -109,7 +109,7 @@ def own_postgres() -> Iterator[OwnPostgres]:
 
 
 def _alice(engine: sa.Engine) -> User:
-    """A customer user manager, signed in by the tests; the only account of the database."""
+    """A customer user manager, logged in by the tests; the only account of the database."""
     with Session(engine) as db:
         company = Company(name="Acme Networks")
         db.add(company)
@@ -408,8 +408,8 @@ async def test_postgresql_then_redis_then_smtp_stop_under_load_and_all_recover(
         tasks = [asyncio.create_task(work()) for work in (load.read, load.write, load.sessions)]
         try:
             with smtp_server(port=smtp_port) as (before_outage, _):
-                # The outage begins once the reader and the writer are signed in and served: a
-                # sign-in it caught (argon2id takes a second or more on a slow, busy machine)
+                # The outage begins once the reader and the writer are logged in and served: a
+                # login it caught (argon2id takes a second or more on a slow, busy machine)
                 # would end that task before the test began.
                 for kind in ("read", "write"):
                     assert await load.until_ok(kind) < RECOVERY_SECONDS, kind

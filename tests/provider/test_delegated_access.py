@@ -641,7 +641,7 @@ async def test_a_limited_user_manager_cannot_widen_access(
     assert response.status_code == 200, response.text
     acme = next(c for c in response.json()["companies"] if c["id"] == str(estate.acme))
     assert acme["serviceCount"] == 2
-    # She may narrow her own access: the next request sees the new set, no new sign-in.
+    # She may narrow her own access: the next request sees the new set, no new login.
     narrower = {"limited": True, "services": _iris(estate.one_by_one)}
     assert (await client.put(own, json=narrower)).status_code == 200
     listed = (await client.get("/api/services?itemsPerPage=0")).json()

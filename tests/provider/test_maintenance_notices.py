@@ -432,7 +432,7 @@ async def test_one_click_unsubscribes_a_user_and_removes_an_extra_address(
         _unsubscribe_link(mails[r]) for r in ("helene@example.test", "noc@acme-networks.test")
     )
     assert helene != noc
-    # A user's notice also links to their preferences; an extra address signs in nowhere.
+    # A user's notice also links to their preferences; an extra address logs in nowhere.
     assert _preferences_link_in(mails["helene@example.test"])
     assert not _preferences_link_in(mails["noc@acme-networks.test"])
     portal = httpx.AsyncClient(

@@ -1,5 +1,5 @@
 """A user's notification preferences (issue 50, item 4): their own only, behind a session; the
-defaults a NOC expects; the language and time zone of the e-mails the browser's at each sign-in
+defaults a NOC expects; the language and time zone of the e-mails the browser's at each login
 until the user chooses them."""
 
 import httpx
@@ -59,7 +59,7 @@ async def test_a_choice_is_kept_and_outlives_the_next_sign_in(
     assert response.status_code == 200, response.text
     assert response.json() | choice == response.json()
     assert response.json()["languageChosen"] is True
-    # A sign-in from an English browser in Paris changes neither.
+    # A login from an English browser in Paris changes neither.
     body = {"username": world.email("alice"), "password": PASSWORD, "timeZone": "Europe/Paris"}
     await client.post("/login", json=body, headers={"Accept-Language": "en"})
     after = (await client.get(PREFERENCES)).json()

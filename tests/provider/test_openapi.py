@@ -89,7 +89,7 @@ def test_a_write_means_403_for_a_foreign_origin(document: dict[str, Any]) -> Non
             assert 403 in statuses(operation), (method, path)
 
 
-# The sign-in steps: a 401 there is a refused credential or an expired pending login, with no
+# The login steps: a 401 there is a refused credential or an expired pending login, with no
 # principal to present.
 LOGIN_PATHS = ("/login", "/login/second_factor", "/login/passkey", "/login/passkey/options")
 

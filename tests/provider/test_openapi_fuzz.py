@@ -3,7 +3,7 @@ OpenAPI document does not describe.
 
 The run is the one ``schemathesis run`` makes (its engine, every phase: the document's examples,
 the boundaries and negations of each schema, random requests, chains of calls, and the methods a
-path does not declare), in process on the tests' application and throw-away database, signed in
+path does not declare), in process on the tests' application and throw-away database, logged in
 as an administrator and then as a customer. Each request gets a session of its own, and the user
 is put back as the world made them first: a request may log out, impersonate, strip the user's
 roles or delete the user (schemathesis reuses the ids that lists answer). Run time and findings:
@@ -94,7 +94,7 @@ class SignedIn:
 
 
 def run(app: FastAPI, signed_in: SignedIn, config_data: dict[str, Any]) -> list[Failure]:
-    """Every distinct failure of a schemathesis run signed in as ``signed_in``."""
+    """Every distinct failure of a schemathesis run logged in as ``signed_in``."""
     config = schemathesis.Config.from_dict(config_data)
     schema = schemathesis.openapi.from_asgi("/provider/openapi.json", app, config=config)
 
@@ -133,7 +133,7 @@ def run(app: FastAPI, signed_in: SignedIn, config_data: dict[str, Any]) -> list[
 
 @dataclass(frozen=True)
 class Identity:
-    """Who a run signs in as: a user of its own, made for it (the other run may have changed or
+    """Who a run logs in as: a user of its own, made for it (the other run may have changed or
     deleted the world's users), and the phases it runs."""
 
     company: str

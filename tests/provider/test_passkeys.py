@@ -1,7 +1,7 @@
 """Passkeys (issue 52, item 1): registered by the signed-in user, listed, renamed and deleted as
-their own only; a sign-in without a password by a discoverable credential, or the second step of
+their own only; a login without a password by a discoverable credential, or the second step of
 a password login; challenges single-use and short-lived, user verification, the signature
-counter, the origin and the credential's owner all checked; every sign-in audited with its
+counter, the origin and the credential's owner all checked; every login audited with its
 method; a disabled user refused."""
 
 from datetime import timedelta

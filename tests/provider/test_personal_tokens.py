@@ -140,7 +140,7 @@ SHARED = {"/api/service_types/{type_id}"}
 
 @pytest.fixture
 async def anonymous(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
-    """A client that never signed in: it sends the token and nothing else."""
+    """A client that never logged in: it sends the token and nothing else."""
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app), base_url=BASE_URL) as client:
         yield client
 

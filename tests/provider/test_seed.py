@@ -21,6 +21,7 @@ from portal.provider.accounts.passwords import verify_password
 from portal.provider.billing.invoice_documents import ensure_generated, is_generated
 from portal.provider.demo_data.catalogue import SERVICE_TYPES
 from portal.provider.demo_data.people import DEMO_PASSWORD
+from portal.provider.demo_data.sensors import LOOKUP_VALUES, LOOKUP_VALUES_FR
 from portal.provider.demo_data.tickets import HOSTILE
 from portal.provider.migrate import migrate
 from portal.provider.platform.db import create_db_engine
@@ -33,6 +34,7 @@ from portal.provider.platform.models import (
     MaintenanceClassification,
     MaintenanceStatus,
     MaintenanceType,
+    NoticeAddress,
     RollupResolution,
     Sensor,
     SensorRollup,
@@ -356,6 +358,12 @@ def test_maintenances_in_every_status_classification_and_type(db: Session) -> No
             assert maintenance.date_start > now
 
 
+def test_a_company_sends_its_notices_to_extra_addresses_confirmed_or_not(db: Session) -> None:
+    acme = db.exec(select(Company).where(Company.name == "Acme Networks")).one()
+    addresses = db.exec(select(NoticeAddress).where(NoticeAddress.company_id == acme.id)).all()
+    assert {address.confirmed_at is not None for address in addresses} == {True, False}
+
+
 # --- monitoring -------------------------------------------------------------------------------
 
 
@@ -368,6 +376,21 @@ def test_sensors_in_every_status_with_lookups_and_path_tags(db: Session) -> None
     assert {"product_path", "product_path_backup"} <= tags
     assert all(sensor.legend for sensor in sensors)
     assert len({(sensor.group, sensor.device) for sensor in sensors}) > 10
+
+
+def test_the_monitoring_words_its_states_in_the_companys_language(db: Session) -> None:
+    def states(company: str) -> set[str]:
+        owner = db.exec(select(Company).where(Company.name == company)).one()
+        sensors = db.exec(select(Sensor).where(Sensor.company_id == owner.id)).all()
+        return {s.desc_value or "" for s in sensors if s.is_lookup or s.value is None}
+
+    french = {*LOOKUP_VALUES_FR.values(), "En pause", "Aucune donnée reçue"}
+    english = {*LOOKUP_VALUES.values(), "Paused", "No data received"}
+    acme, globex = states("Acme Networks"), states("Globex")
+    assert acme
+    assert acme <= french | {"Pas de réponse de l'équipement"}
+    assert globex
+    assert globex <= english | {"No response from the device"}
 
 
 def test_some_sensors_keep_a_year_of_history_and_five_minute_detail(db: Session) -> None:

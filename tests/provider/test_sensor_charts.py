@@ -20,7 +20,9 @@ from portal.client import ProviderClient
 from portal.markup import SVG_ID_PREFIX, SVG_SCOPE
 from portal.provider.monitoring import drawn_charts
 from portal.provider.monitoring.chart import (
+    FRAMES,
     ChartRequest,
+    Layout,
     Series,
     Span,
     percentile_95,
@@ -407,6 +409,40 @@ def test_ticks_fall_on_round_moments_of_the_users_time_zone() -> None:
     months = time_ticks(ChartRequest(Span.LAST_365_DAYS, end, "fr", paris, timedelta(days=1)))
     assert len(months) == 12
     assert all(tick.day == 1 and tick.hour == 0 for tick in months)
+
+
+def test_a_narrow_chart_has_half_the_ticks_each_still_round() -> None:
+    paris = ZoneInfo("Europe/Paris")
+    end = datetime(2026, 7, 15, 10, 7, tzinfo=UTC)  # 12:07 in Paris
+    narrow = [
+        time_ticks(ChartRequest(span, end, "fr", paris, timedelta(minutes=5), Layout.NARROW))
+        for span in (Span.LAST_2_HOURS, Span.LAST_48_HOURS, Span.LAST_30_DAYS, Span.LAST_365_DAYS)
+    ]
+    assert [tick.strftime("%H:%M") for tick in narrow[0]] == ["10:30", "11:00", "11:30", "12:00"]
+    assert {tick.strftime("%H:%M") for tick in narrow[1]} == {"00:00", "12:00"}
+    assert {tick.day for tick in narrow[2]} <= {1, 11, 21}
+    assert len(narrow[3]) == 6
+    assert all(tick.day == 1 and tick.month % 2 == 1 for tick in narrow[3])
+
+
+async def test_a_narrow_chart_is_drawn_for_a_phone_and_says_where_its_plot_lies(
+    client: httpx.AsyncClient, sign_in: SignIn, traffic: uuid.UUID
+) -> None:
+    await sign_in("bob")
+    path = f"/api/sensors/{traffic}/chart"
+    sizes = {}
+    for layout in ("wide", "narrow"):
+        svg = await client.get(f"{path}/svg", params={"span": "last_48_hours", "layout": layout})
+        root = _assert_safe_to_inline(svg.text)
+        sizes[layout] = [float(n) for n in root.attrib["viewBox"].split()[2:]]
+        data = await client.get(f"{path}/data", params={"span": "last_48_hours", "layout": layout})
+        left, _, width, _ = FRAMES[Layout(layout)].plot_area
+        assert (data.json()["plotLeft"], data.json()["plotWidth"]) == (left, width)
+    # A phone's width at 1:1 (its text keeps its 9 points), taller than wide is.
+    assert sizes["narrow"][0] < 360 < sizes["wide"][0]
+    assert sizes["narrow"][1] > sizes["wide"][1]
+    refused = await client.get(f"{path}/svg", params={"layout": "tiny"})
+    assert refused.status_code == 400
 
 
 async def test_a_wrong_span_or_time_zone_is_refused(

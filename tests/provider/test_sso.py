@@ -1,9 +1,9 @@
 """Single sign-on per company with OpenID Connect (issue 52, item 4), against a real identity
 provider process on the loopback address (tests/sso_idp.py): real discovery, JWKS, signatures
-and redirects. Administrators only set it up (403 for others, 422 for bad settings); a sign-in
+and redirects. Administrators only set it up (403 for others, 422 for bad settings); a login
 opens a session for an existing user of the company only, unless the company creates users;
 wrong state or nonce, an expired token, an unverified e-mail, a foreign domain and another
-company's identity provider are refused; a key rotation is followed; every sign-in and refusal
+company's identity provider are refused; a key rotation is followed; every login and refusal
 is in the audit log with the issuer; a company may refuse passwords to its users."""
 
 import uuid
@@ -97,7 +97,7 @@ async def _start(client: httpx.AsyncClient, email: str) -> httpx.Response:
 async def _through(
     client: httpx.AsyncClient, idp: IdentityProvider, email: str, sub: str | None = None
 ) -> httpx.Response:
-    """A whole sign-in: start, the identity provider's page (as ``sub``), the callback."""
+    """A whole login: start, the identity provider's page (as ``sub``), the callback."""
     started = await _start(client, email)
     assert started.status_code == 200, started.text
     back = idp.authorize(started.json()["authorizationUrl"], sub or email)
@@ -155,7 +155,7 @@ async def test_the_secret_is_sealed_and_never_read_back(
     assert read.json()["hasClientSecret"] is True
     assert read.json()["domains"] == ["acme-sso.test"]
     assert body["clientSecret"] not in read.text
-    # Left out, the secret is kept: a sign-in still passes the identity provider's check.
+    # Left out, the secret is kept: a login still passes the identity provider's check.
     kept = {**body, "clientSecret": None}
     path = f"/api/companies/{world.companies['acme']}/sso"
     assert (await client.put(path, json=kept)).status_code == 200
@@ -208,7 +208,7 @@ async def test_a_first_setup_needs_the_secret(
     assert (await client.get(f"/api/companies/{company}/sso")).json()["configured"] is False
 
 
-# Signing in
+# Logging in
 
 
 async def test_lookup_tells_by_the_domain(
@@ -274,7 +274,7 @@ async def test_a_wrong_nonce_is_refused(
     idp.set_user("sara-sub", email="sara@acme-sso.test", email_verified=True)
     started = await _start(client, "sara@acme-sso.test")
     back = idp.authorize(started.json()["authorizationUrl"], "sara-sub")
-    # The ID token carries the nonce sent; the sign-in now expects another one.
+    # The ID token carries the nonce sent; the login now expects another one.
     with Session(engine) as session:
         for attempt in session.exec(select(SsoAttempt)):
             attempt.nonce = "another-nonce"
@@ -383,7 +383,7 @@ async def test_a_disabled_user_cannot_sign_in(
 async def test_a_key_rotation_is_followed(
     client: httpx.AsyncClient, sign_in: SignIn, world: World
 ) -> None:
-    """The identity provider signs with a new key: the JWKS read at the first sign-in does not
+    """The identity provider signs with a new key: the JWKS read at the first login does not
     hold it, so the token's key id has the JWKS read again."""
     rotating = IdentityProvider(registration=False)
     rotating.start()

@@ -1,6 +1,6 @@
 """Ticket e-mails through each user's preferences (issue 50, item 3): who of a ticket's company
 hears of a helpdesk reply for each choice of ticket updates, in which language and wording, the
-one-click unsubscribe (RFC 8058) that stops them without signing in, and another company's users
+one-click unsubscribe (RFC 8058) that stops them without logging in, and another company's users
 never told. A real SMTP server (aiosmtpd) receives every mail."""
 
 import itertools

@@ -24,7 +24,7 @@ from tests.provider.conftest import BASE_URL, PASSWORD, SignIn, World
 
 @pytest.fixture
 async def anonymous(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
-    """A client that never signed in: it sends the token and nothing else."""
+    """A client that never logged in: it sends the token and nothing else."""
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app), base_url=BASE_URL) as client:
         yield client
 
@@ -356,7 +356,7 @@ async def test_a_token_reaches_the_integration_api_and_nothing_else(
         response = await anonymous.request(method, path, json=body, headers=headers)
         assert response.status_code == 403, (method, path, response.text)
         assert response.json()["detail"] == (
-            "An API token opens the integration API only: sign in as an administrator to do this."
+            "An API token opens the integration API only: log in as an administrator to do this."
         )
     with Session(world.engine) as session:
         assert session.exec(select(User).where(User.email.startswith("mallory"))).first() is None

@@ -96,7 +96,7 @@ async def endpoint(
     client: httpx.AsyncClient, sign_in: SignIn, managers: World, receiver: Receiver
 ) -> dict[str, object]:
     """An endpoint of Acme's for its new tickets, on the receiver, registered by Alice, who
-    stays signed in."""
+    stays logged in."""
     await sign_in("alice")
     return await _register(client, receiver.url())
 

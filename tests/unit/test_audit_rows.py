@@ -72,3 +72,11 @@ def test_an_entry_counting_a_flood_says_how_many(language: str, times: str) -> N
 def test_the_ticket_writes_have_their_labels(action: str, language: str, label: str) -> None:
     entry = AuditEntry(id="3", action=action, detail={"ticket": "P-1000000"})
     assert AuditRow.of(entry, language, "UTC").action == label
+
+
+def test_the_details_are_labelled_in_the_readers_language() -> None:
+    entry = AuditEntry(
+        id="3", action="integration.tickets", detail={"token_name": "Helpdesk", "received": "2"}
+    )
+    assert AuditRow.of(entry, "en", "UTC").detail == "Received: 2 · Token name: Helpdesk"
+    assert AuditRow.of(entry, "fr", "UTC").detail == "Reçus : 2 · Nom du jeton : Helpdesk"

@@ -86,7 +86,7 @@ EXPECTED_PERMISSIONS = {
     "apiAccess": ("create", "ApiToken"),
     "ssoSettings": ("manage", "Integration"),
     "webhooks": ("manage", "Webhook"),
-    # Issue 52: a company's sign-in policy, for administrators.
+    # Issue 52: a company's login policy, for administrators.
     "companies": ("manage", "Company"),
 }
 

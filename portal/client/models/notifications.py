@@ -15,7 +15,7 @@ class NotificationPreferences(ProviderModel):
     ticket_notices: TicketNotices = "opened"
     language: str = "en"
     time_zone: str = "UTC"
-    # False while each sign-in sets the browser's.
+    # False while each login sets the browser's.
     language_chosen: bool = False
     time_zone_chosen: bool = False
 

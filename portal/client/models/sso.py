@@ -1,5 +1,5 @@
 """Single sign-on per company with OpenID Connect (issue 52): a company's settings as an
-administrator reads them (never the client secret), and the steps of a sign-in."""
+administrator reads them (never the client secret), and the steps of a login."""
 
 import datetime as dt
 

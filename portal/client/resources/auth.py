@@ -67,7 +67,7 @@ class AuthResource(Resource):
     async def passkey_sign_in(
         self, challenge_token: str, credential: dict[str, Any], *, remember: bool = False
     ) -> str:
-        """Signs in with the browser's assertion; returns the user's uuid."""
+        """Logs in with the browser's assertion; returns the user's uuid."""
         body = {"challengeToken": challenge_token, "credential": credential, "remember": remember}
         response = await self._client.request("POST", "/login/passkey", json=body)
         return self._user_of(response)

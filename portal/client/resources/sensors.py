@@ -49,11 +49,17 @@ class SensorsResource(Resource):
         return collection.items
 
     async def chart_svg(
-        self, uuid: str, span: ChartSpan = DEFAULT_CHART_SPAN, *, time_zone: str = ""
+        self,
+        uuid: str,
+        span: ChartSpan = DEFAULT_CHART_SPAN,
+        *,
+        time_zone: str = "",
+        narrow: bool = False,
     ) -> str:
         """The chart as SVG text, labelled in the client's language and ``time_zone``, safe to
-        inline in a page (``portal.markup``)."""
+        inline in a page (``portal.markup``); ``narrow``: shaped for a phone."""
         params = [("span", span)] + ([("timezone", time_zone)] if time_zone else [])
+        params += [("layout", "narrow")] if narrow else []
         path = f"/api/sensors/{uuid}/chart/svg"
         response = await self._client.request("GET", path, params=params)
         try:
@@ -61,8 +67,11 @@ class SensorsResource(Resource):
         except ValueError as error:
             raise invalid_response(self._client.language) from error
 
-    async def chart_data(self, uuid: str, span: ChartSpan = DEFAULT_CHART_SPAN) -> ChartData:
+    async def chart_data(
+        self, uuid: str, span: ChartSpan = DEFAULT_CHART_SPAN, *, narrow: bool = False
+    ) -> ChartData:
         """The points the chart of ``span`` draws, per channel, with its last value, lowest,
-        highest and 95th percentile."""
-        data = await self._client.get_json(f"/api/sensors/{uuid}/chart/data", [("span", span)])
+        highest and 95th percentile; where the plot lies in the ``narrow`` chart, or the wide."""
+        params = [("span", span)] + ([("layout", "narrow")] if narrow else [])
+        data = await self._client.get_json(f"/api/sensors/{uuid}/chart/data", params)
         return self._parse(ChartData, data)

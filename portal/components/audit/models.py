@@ -29,7 +29,7 @@ ACTIONS: dict[str, str] = {
     "company_second_factor_policy": N_("Company's second-factor policy changed"),
     "second_factor_enrolled": N_("Authenticator app set up"),
     "second_factor_failed": N_("Second-factor code refused"),
-    "second_factor_reset": N_("Two-step sign-in reset by an administrator"),
+    "second_factor_reset": N_("Two-step login reset by an administrator"),
     "password_reset_requested": N_("Password reset requested"),
     "password_reset_throttled": N_("Password reset refused (too many requests)"),
     "impersonation_started": N_("Impersonation started"),
@@ -68,6 +68,59 @@ ACTIONS: dict[str, str] = {
     "ticket.reopen": N_("Ticket reopened"),
 }
 
+# The facts an entry's details hold, by the key the provider writes them under
+# (tests/unit/test_audit_details.py reads every key the provider writes).
+DETAILS: dict[str, str] = {
+    "company": N_("Company"),
+    "company_id": N_("Company id"),
+    "create_users": N_("Creates users"),
+    "created": N_("New"),
+    "domains": N_("Domains"),
+    "fields": N_("Fields"),
+    "file": N_("File"),
+    "impersonated_email": N_("Impersonated user"),
+    "imported": N_("Lines imported"),
+    "invoice": N_("Invoice reference"),
+    "issuer": N_("Identity provider"),
+    "kind": N_("Kind"),
+    "limited": N_("Limited to some services"),
+    "limited_before": N_("Limited before"),
+    "method": N_("Method"),
+    "name": N_("Name"),
+    "passkey": N_("Passkey"),
+    "password_allowed": N_("Password allowed"),
+    "path": N_("Path"),
+    "reason": N_("Reason"),
+    "received": N_("Received"),
+    "reference": N_("Service reference"),
+    "replaced": N_("Replaced"),
+    "required": N_("Required"),
+    "scopes": N_("Scopes"),
+    "second_factor": N_("Second factor"),
+    "service": N_("Service reference"),
+    "services": N_("Services granted"),
+    "services_before": N_("Services granted before"),
+    "status": N_("Status"),
+    "target": N_("User asked for"),
+    "ticket": N_("Ticket reference"),
+    "token_id": N_("Token id"),
+    "token_name": N_("Token name"),
+    "unchanged": N_("Unchanged"),
+    "updated": N_("Changed"),
+    "url": N_("Address"),
+    "via": N_("Through"),
+    "webhook_id": N_("Webhook id"),
+}
+
+
+# A fact of the details, "Token name: Helpdesk" (the French colon takes its space).
+DETAIL = N_("{name}: {value}")
+
+
+def _detail(key: str, value: str, language: str) -> str:
+    label = DETAILS.get(key)
+    return gettext(language, DETAIL, name=gettext(language, label) if label else key, value=value)
+
 
 def visible(text: str) -> str:
     """``text`` with every invisible character written as its code point (``<U+202E>``).
@@ -96,7 +149,9 @@ class AuditRow(BaseModel):
     @classmethod
     def of(cls, entry: AuditEntry, language: str, zone: str) -> "AuditRow":
         label = ACTIONS.get(entry.action)
-        details = " · ".join(f"{key}: {value}" for key, value in sorted(entry.detail.items()))
+        details = " · ".join(
+            _detail(key, value, language) for key, value in sorted(entry.detail.items())
+        )
         return cls(
             id=entry.id,
             at=format_moment(entry.at, language, zone),

@@ -1,4 +1,4 @@
-"""Companies (issue 52): administrators set each company's sign-in policy."""
+"""Companies (issue 52): administrators set each company's login policy."""
 
 import reflex as rx
 

@@ -1,4 +1,4 @@
-"""The companies screen: a search by name, then each company with its sign-in policy."""
+"""The companies screen: a search by name, then each company with its login policy."""
 
 import reflex as rx
 from reflex.vars import ObjectVar

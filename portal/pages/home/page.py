@@ -25,14 +25,14 @@ def home() -> rx.Component:
     return rx.vstack(
         rx.text(
             _(
-                "Signed in as {name}, {company}.",
+                "Logged in as {name}, {company}.",
                 name=SessionState.full_name,
                 company=SessionState.company_name,
             ),
             color=rx.color("gray", 11),
         ),
         rx.text(
-            _("Signed in since {moment}.", moment=SessionState.signed_in_since),
+            _("Logged in since {moment}.", moment=SessionState.signed_in_since),
             size="2",
             color=rx.color("gray", 11),
             data_testid="signed-in-since",

@@ -25,7 +25,7 @@ ACCESSIBILITY_EN = Document(
                     "the axe-core engine checks every page and every dialog against the WCAG 2.0, "
                     "2.1 and 2.2 rules of levels A and AA, in English and in French, in the light "
                     "and the dark theme, at desktop and phone widths: no violation is accepted;",
-                    "browser tests carry out the main tasks with the keyboard alone: signing in, "
+                    "browser tests carry out the main tasks with the keyboard alone: logging in, "
                     "changing the language, filtering, sorting and paging a list, opening a "
                     "service, opening and closing a dialog, reading a sensor's chart, moving "
                     "through the maintenance calendar and replying to a ticket;",

@@ -73,7 +73,7 @@ LEGAL_NOTICES_EN = Document(
             "Cookies and browser storage",
             (
                 "The portal sets a single cookie, which is strictly necessary: a session cookie "
-                "that keeps you signed in. It holds only a random identifier, cannot be read by "
+                "that keeps you logged in. It holds only a random identifier, cannot be read by "
                 "scripts and travels only over secure connections.",
                 "Your browser’s local storage keeps your display preferences: language, light "
                 "or dark mode and the chosen view of lists. They stay on your device and serve "

@@ -75,11 +75,11 @@ TERMS_OF_USE_EN = Document(
                 "{company} protects the Portal with measures suited to the sensitivity of the "
                 "information it holds: encrypted connections, passwords stored only as salted "
                 "hashes, sessions that end after 30 minutes of inactivity and after 12 hours at "
-                "most, limits on repeated sign-in attempts and logging of connections.",
+                "most, limits on repeated login attempts and logging of connections.",
                 "To assist a customer, authorised {company} staff may view the Portal as a given "
                 "user sees it. Only the staff who need this may do it, and each such access is "
                 "recorded with the persons concerned and the time.",
-                "Users contribute to security: they sign out on shared devices, keep their "
+                "Users contribute to security: they log out on shared devices, keep their "
                 "browser up to date and report any vulnerability or incident to the Helpdesk.",
             ),
         ),
@@ -107,7 +107,7 @@ TERMS_OF_USE_EN = Document(
                     "registration data: first and last name, business e-mail address, telephone "
                     "number, job, company and roles;",
                     "connection logs: date and time, IP address, pages visited and actions, "
-                    "sign-in attempts;",
+                    "login attempts;",
                     "display preferences, kept in the user’s browser (see section 9).",
                 ),
                 "These data are used to manage user accounts, secure access and detect abuse, "
@@ -141,9 +141,9 @@ TERMS_OF_USE_EN = Document(
         Section(
             "9. Cookies and browser storage",
             (
-                "The Portal sets a single cookie, strictly necessary to keep the user signed "
+                "The Portal sets a single cookie, strictly necessary to keep the user logged "
                 "in. It holds only a random identifier, cannot be read by scripts and travels "
-                "only over secure connections. It no longer grants access once the user signs "
+                "only over secure connections. It no longer grants access once the user logs "
                 "out, after 30 minutes of inactivity or after 12 hours.",
                 "The browser’s local storage keeps the display preferences: language, light or "
                 "dark mode and the chosen view of lists. The Portal uses no tracking, "
@@ -183,7 +183,7 @@ TERMS_OF_USE_EN = Document(
             (
                 "{company} may change these terms, in particular to follow changes in the Portal "
                 "or in the law. A new version comes into force on its effective date, shown at "
-                "the top of this page. Each user is asked to accept it at their next sign-in and "
+                "the top of this page. Each user is asked to accept it at their next login and "
                 "cannot use the Portal until they have done so.",
             ),
         ),

@@ -54,9 +54,7 @@ def _password_form() -> rx.Component:
                 size="6",
                 as_="h1",
             ),
-            rx.text(
-                _("Sign in with your e-mail address and password."), color=rx.color("gray", 11)
-            ),
+            rx.text(_("Log in with your e-mail address and password."), color=rx.color("gray", 11)),
             _notice(),
             _error(),
             sso_failure(),
@@ -113,7 +111,7 @@ def _code_form() -> rx.Component:
     """The second step of issue 18, item 10: a code of the app, or a recovery code."""
     return rx.form(
         rx.vstack(
-            rx.heading(_("Two-step sign-in"), size="6", as_="h1"),
+            rx.heading(_("Two-step login"), size="6", as_="h1"),
             rx.text(
                 _(
                     "Enter the 6-digit code that your authenticator app shows for "

@@ -1,4 +1,4 @@
-"""Sign in with a passkey (issue 52): on the login form, without a password (any passkey of the
+"""Log in with a passkey (issue 52): on the login form, without a password (any passkey of the
 browser, the account named by the passkey), or at the second step of a password login (that
 user's passkeys). The ceremony's token stays in this state's backend-only var; the browser gets
 the public options and answers with the credential, which the provider checks."""
@@ -14,7 +14,7 @@ from portal.state.messages import failure_text
 
 
 class PasskeyLoginState(LoginState):
-    # The token of the sign-in under way: backend-only, never in the browser.
+    # The token of the login under way: backend-only, never in the browser.
     _passkey_token: str = ""
 
     def _ceremony_cookies(self) -> dict[str, str]:
@@ -97,8 +97,8 @@ def _passkey_button(label: rx.Var | str) -> rx.Component:
 
 
 def passkey_sign_in() -> rx.Component:
-    """Below the password form: a sign-in without a password."""
-    return _passkey_button(_("Sign in with a passkey"))
+    """Below the password form: a login without a password."""
+    return _passkey_button(_("Log in with a passkey"))
 
 
 def passkey_second_step() -> rx.Component:

@@ -1,5 +1,5 @@
 """The login page's single sign-on pieces (issue 52): "Continue with your company" once the
-e-mail's domain is covered, and what a failed sign-in through the identity provider says."""
+e-mail's domain is covered, and what a failed login through the identity provider says."""
 
 import reflex as rx
 
@@ -38,7 +38,7 @@ def sso_failure() -> rx.Component:
             "sso_domain",
             alert(
                 _(
-                    "Your company's single sign-on does not cover this e-mail address: sign "
+                    "Your company's single sign-on does not cover this e-mail address: log "
                     "in with the address your company gave you."
                 )
             ),
@@ -47,8 +47,8 @@ def sso_failure() -> rx.Component:
             "sso_state",
             alert(
                 _(
-                    "This sign-in is no longer valid (it has expired or was already used). "
-                    "Please sign in again."
+                    "This login is no longer valid (it has expired or was already used). "
+                    "Please log in again."
                 )
             ),
         ),
@@ -56,14 +56,14 @@ def sso_failure() -> rx.Component:
             "sso_nonce",
             alert(
                 _(
-                    "The identity provider's answer does not belong to this sign-in. Please "
-                    "sign in again."
+                    "The identity provider's answer does not belong to this login. Please "
+                    "log in again."
                 )
             ),
         ),
         (
             "sso_expired",
-            alert(_("The identity provider's answer has expired. Please sign in again.")),
+            alert(_("The identity provider's answer has expired. Please log in again.")),
         ),
         (
             "sso_unverified",
@@ -71,9 +71,9 @@ def sso_failure() -> rx.Component:
         ),
         (
             "sso_token",
-            alert(_("The identity provider's answer could not be verified. Please sign in again.")),
+            alert(_("The identity provider's answer could not be verified. Please log in again.")),
         ),
-        ("sso_refused", alert(_("Your identity provider did not sign you in."))),
+        ("sso_refused", alert(_("Your identity provider did not log you in."))),
         ("sso_disabled", alert(_("This account is disabled."))),
         alert(_("Single sign-on failed. Please try again.")),
     )
@@ -87,9 +87,9 @@ def sso_choice() -> rx.Component:
             rx.text(
                 rx.cond(
                     SsoLoginState.sso_password_allowed,
-                    _("Your company signs you in: continue with it, or use your password."),
+                    _("Your company logs you in: continue with it, or use your password."),
                     _(
-                        "Your company signs you in through its identity provider only: "
+                        "Your company logs you in through its identity provider only: "
                         "continue with it."
                     ),
                 ),

@@ -1,6 +1,6 @@
 """Single sign-on on the login page (issue 52): once the e-mail is typed, whether the user's
-company signs in through its identity provider; "Continue with your company" sends the browser
-to the portal's start route, which sends it on to the identity provider. A failed sign-in comes
+company logs in through its identity provider; "Continue with your company" sends the browser
+to the portal's start route, which sends it on to the identity provider. A failed login comes
 back as ``?sso=<kind>``, said in the user's language by the view."""
 
 import reflex as rx

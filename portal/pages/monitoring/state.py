@@ -62,6 +62,8 @@ class MonitoringState(SessionState):
     chart_reading: rx.Field[ChartReading] = rx.field(default_factory=ChartReading)
     chart_inset: rx.Field[list[str]] = rx.field(default_factory=lambda: ["0%", "0%"])
     chart_table: rx.Field[bool] = rx.field(False)
+    # The chart shaped for a phone: the screen was narrow when the dialog opened.
+    chart_narrow: rx.Field[bool] = rx.field(False)
 
     # The sensor whose legend is shown: Try again reads it first when it is not.
     _legend_of: str = ""
@@ -146,8 +148,9 @@ class MonitoringState(SessionState):
 
     @rx.event
     @reports_failures(in_place=True)
-    async def open_chart(self, sensor_id: str, name: str, device: str):
+    async def open_chart(self, sensor_id: str, name: str, device: str, narrow: bool = False):
         self.chart_sensor, self.chart_title, self.chart_subtitle = sensor_id, name, device
+        self.chart_narrow = narrow is True
         self.chart_span = DEFAULT_CHART_SPAN
         self.chart_svg, self.legend, self._legend_of = "", [], ""
         self.chart_reading, self.chart_table = ChartReading(), False
@@ -170,7 +173,7 @@ class MonitoringState(SessionState):
     def try_chart_again(self):
         if self._legend_of != self.chart_sensor:
             return MonitoringState.open_chart(
-                self.chart_sensor, self.chart_title, self.chart_subtitle
+                self.chart_sensor, self.chart_title, self.chart_subtitle, self.chart_narrow
             )
         return MonitoringState.show_span(self.chart_span)
 
@@ -183,7 +186,7 @@ class MonitoringState(SessionState):
         async with self:
             self.chart_span, self.chart_loading, self.chart_failure = chosen, True, ""
             sensor, zone = self.chart_sensor, self.time_zone
-            name, language = self.chart_title, self.current_language
+            name, language, narrow = self.chart_title, self.current_language, self.chart_narrow
             try:
                 client = await self.provider()
             except ProviderError as error:
@@ -191,8 +194,8 @@ class MonitoringState(SessionState):
                 return await self.report(error, in_place=True)
         try:
             svg, data = await asyncio.gather(
-                client.sensors.chart_svg(sensor, chosen, time_zone=zone),
-                client.sensors.chart_data(sensor, chosen),
+                client.sensors.chart_svg(sensor, chosen, time_zone=zone, narrow=narrow),
+                client.sensors.chart_data(sensor, chosen, narrow=narrow),
             )
         except ProviderError as error:
             async with self:

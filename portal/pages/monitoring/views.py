@@ -20,6 +20,10 @@ from portal.pages.monitoring.models import (
 from portal.pages.monitoring.state import REFRESH_MS, MonitoringState
 
 SPANS = tuple(SPAN_LABELS.items())
+# Read in the browser as a card is opened: a phone gets the chart drawn for its width.
+NARROW_SCREEN: rx.Var[bool] = rx.Var(
+    "window.matchMedia('(max-width: 599px)').matches", _var_type=bool
+)
 
 
 def _count_chip(count: ObjectVar[StatusCount], *, small: bool = False) -> rx.Component:
@@ -127,7 +131,7 @@ def sensor_card(card: ObjectVar[SensorCard]) -> rx.Component:
         cursor="pointer",
         text_align="start",
         width="100%",
-        on_click=MonitoringState.open_chart(card.id, card.name, card.device),
+        on_click=MonitoringState.open_chart(card.id, card.name, card.device, NARROW_SCREEN),
         data_testid="sensor-card",
         data_status=card.status,
         data_path=card.is_path.to_string(),

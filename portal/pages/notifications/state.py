@@ -3,7 +3,7 @@ page; for a user manager (the rule the provider enforces), each of their compani
 notice addresses.
 
 Saving sends only what the user changed: the provider takes a language or time zone sent as the
-user's choice, after which a sign-in no longer sets the browser's."""
+user's choice, after which a login no longer sets the browser's."""
 
 import reflex as rx
 from pydantic import BaseModel

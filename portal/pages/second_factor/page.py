@@ -1,4 +1,4 @@
-"""Two-step sign-in (issue 18, item 10, beyond the spec): one's own TOTP second factor, passkeys
+"""Two-step login (issue 18, item 10, beyond the spec): one's own TOTP second factor, passkeys
 and recovery codes (issue 52)."""
 
 import reflex as rx

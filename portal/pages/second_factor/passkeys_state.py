@@ -1,4 +1,4 @@
-"""One's passkeys on the two-step sign-in page (issue 52): the list (name, created, last used),
+"""One's passkeys on the two-step login page (issue 52): the list (name, created, last used),
 a new one registered by the browser, rename and delete. A first passkey brings the recovery
 codes, shown once as after the authenticator app's set-up."""
 

@@ -1,4 +1,4 @@
-"""The passkeys card of the two-step sign-in page (issue 52): one's passkeys with their dates,
+"""The passkeys card of the two-step login page (issue 52): one's passkeys with their dates,
 rename and delete, and a new one added with a name."""
 
 import reflex as rx
@@ -111,7 +111,7 @@ def _body() -> rx.Component:
     return rx.vstack(
         rx.text(
             _(
-                "A passkey signs you in without a password, with your device's fingerprint, "
+                "A passkey logs you in without a password, with your device's fingerprint, "
                 "face or PIN, and serves as your second factor after a password. It only "
                 "works on this portal, so it cannot be phished."
             )
@@ -131,7 +131,7 @@ def _body() -> rx.Component:
         confirm_dialog(
             title=_("Delete this passkey?"),
             description=_(
-                "{name} will no longer sign you in. Remove it from your device too.",
+                "{name} will no longer log you in. Remove it from your device too.",
                 name=PasskeysState.confirming_name,
             ),
             action=_("Delete"),

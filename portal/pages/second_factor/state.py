@@ -38,7 +38,7 @@ class SecondFactorState(SessionState):
 
     @rx.var
     def after_recovery_code(self) -> bool:
-        """Opened by a sign-in with a recovery code (issue 52)."""
+        """Opened by a login with a recovery code (issue 52)."""
         return self.router.url.query_parameters.get("signedInWith") == "recoveryCode"
 
     @rx.var

@@ -1,4 +1,4 @@
-"""The two-step sign-in card: off (with the set-up button), the set-up (scan, then a code), the
+"""The two-step login card: off (with the set-up button), the set-up (scan, then a code), the
 recovery codes shown once, and on."""
 
 import reflex as rx
@@ -26,7 +26,7 @@ def due_callout() -> rx.Component:
     return rx.cond(
         SessionState.second_factor_due,
         rx.callout(
-            _("Your account requires two-step sign-in: set it up to continue."),
+            _("Your account requires two-step login: set it up to continue."),
             icon="shield-alert",
             color_scheme="amber",
             width="100%",
@@ -39,14 +39,14 @@ def _off() -> rx.Component:
     return rx.vstack(
         rx.text(
             _(
-                "After your password, signing in will ask for a 6-digit code from an "
+                "After your password, logging in will ask for a 6-digit code from an "
                 "authenticator app on your phone. Someone who learns your password cannot "
-                "sign in without it."
+                "log in without it."
             )
         ),
         rx.button(
             rx.icon("shield-check", size=16),
-            _("Set up two-step sign-in"),
+            _("Set up two-step login"),
             on_click=SecondFactorState.start,
             loading=SecondFactorState.working,
         ),
@@ -113,8 +113,8 @@ def _recovery_codes() -> rx.Component:
     return rx.vstack(
         rx.callout(
             _(
-                "Two-step sign-in is on. Save these recovery codes somewhere safe now: each "
-                "signs you in once if you lose your phone, and they will not be shown again."
+                "Two-step login is on. Save these recovery codes somewhere safe now: each "
+                "logs you in once if you lose your phone, and they will not be shown again."
             ),
             icon="key-round",
             color_scheme="amber",
@@ -144,7 +144,7 @@ def _recovery_codes() -> rx.Component:
 def _on() -> rx.Component:
     return rx.text(
         _(
-            "Signing in asks for a code of your authenticator app after the password, "
+            "Logging in asks for a code of your authenticator app after the password, "
             "except on the browsers you chose to remember for 30 days."
         )
     )
@@ -166,8 +166,8 @@ def _codes_left() -> rx.Component:
         ),
         rx.text(
             _(
-                "Lost your phone or passkey? Sign in with a recovery code, or ask an "
-                "administrator of {company} to reset your two-step sign-in.",
+                "Lost your phone or passkey? Log in with a recovery code, or ask an "
+                "administrator of {company} to reset your two-step login.",
                 company=get_settings().company_name,
             ),
             size="2",
@@ -202,7 +202,7 @@ def recovery_codes_card() -> rx.Component:
             & (SecondFactorState.recovery_codes.length() == 0),
             rx.callout(
                 _(
-                    "You signed in with a recovery code, which will not serve again. Recovery "
+                    "You logged in with a recovery code, which will not serve again. Recovery "
                     "codes left: {count}",
                     count=SecondFactorState.recovery_codes_left.to(str),
                 ),
@@ -248,7 +248,7 @@ def second_factor_card() -> rx.Component:
         ),
         rx.cond(
             SessionState.is_impersonating,
-            rx.text(_("Only the user themself can change their two-step sign-in.")),
+            rx.text(_("Only the user themself can change their two-step login.")),
             rx.cond(SecondFactorState.loaded, _body(), rx.spinner()),
         ),
         width="100%",

@@ -17,7 +17,7 @@ from portal.state.session import SessionState
 
 COMPANY_QUERY = "company"
 SAVED = N_("The single sign-on settings are saved.")
-REMOVED = N_("Single sign-on is removed: the company's users sign in with a password.")
+REMOVED = N_("Single sign-on is removed: the company's users log in with a password.")
 
 
 class CompanyOption(BaseModel):

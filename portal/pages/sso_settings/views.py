@@ -60,7 +60,7 @@ def sso_section() -> rx.Component:
                 ),
                 rx.text(
                     _(
-                        "The company's users whose e-mail is on one of its domains sign in "
+                        "The company's users whose e-mail is on one of its domains log in "
                         "through its OpenID Connect identity provider. Register the portal there "
                         "with this redirect address:"
                     ),
@@ -128,7 +128,7 @@ def sso_section() -> rx.Component:
                 rx.text(
                     rx.flex(
                         rx.switch(checked=S.password_allowed, on_change=S.set_password_allowed),
-                        _("Users may also sign in with a password"),
+                        _("Users may also log in with a password"),
                         spacing="2",
                         align="center",
                     ),
@@ -138,7 +138,7 @@ def sso_section() -> rx.Component:
                 rx.text(
                     rx.flex(
                         rx.switch(checked=S.create_users, on_change=S.set_create_users),
-                        _("Create users unknown to the portal at their first sign-in"),
+                        _("Create users unknown to the portal at their first login"),
                         spacing="2",
                         align="center",
                     ),
@@ -193,7 +193,7 @@ def sso_settings_screen() -> rx.Component:
     return rx.vstack(
         rx.text(
             _(
-                "Choose a company to set how its users sign in with its own identity provider "
+                "Choose a company to set how its users log in with its own identity provider "
                 "(Entra ID, Okta, Google Workspace, Keycloak…)."
             ),
             color=rx.color("gray", 11),
@@ -207,7 +207,7 @@ def sso_settings_screen() -> rx.Component:
         confirm_dialog(
             title=_("Remove single sign-on?"),
             description=_(
-                "The company's users will sign in with a password again; those who have none "
+                "The company's users will log in with a password again; those who have none "
                 "must ask for one with “Forgot password?”."
             ),
             action=_("Remove"),

@@ -12,7 +12,7 @@ from portal.client import ProviderClient, ProviderError
 from portal.components.tickets.files import FileChoice, attach_all
 from portal.i18n import N_, gettext
 from portal.markup import render_markdown
-from portal.pages.ticket.models import MessageView, TicketDetail
+from portal.pages.ticket.models import Attachment, MessageView, TicketDetail
 from portal.state.failures import reports_failures
 from portal.state.item_page import ItemPageState
 from portal.state.session import SessionState
@@ -38,6 +38,12 @@ class TicketState(FileChoice, ItemPageState, SessionState):
     reply_errors: rx.Field[list[str]] = rx.field(default_factory=list)
     sending: rx.Field[bool] = rx.field(False)
     changing_status: rx.Field[bool] = rx.field(False)
+
+    @rx.var
+    def conversation_files(self) -> list[Attachment]:
+        """The files of the messages shown, for the attachments card: a file sent with a
+        reply is the ticket's too (docs/decisions/ticket-attachments.md)."""
+        return [file for message in self.messages for file in message.attachments]
 
     def _shown_id(self) -> str:
         return self.ticket.id

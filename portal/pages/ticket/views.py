@@ -125,6 +125,10 @@ def description_card() -> rx.Component:
     )
 
 
+def _chips(files: rx.Var) -> rx.Component:
+    return rx.flex(rx.foreach(files, _attachment), wrap="wrap", spacing="2")
+
+
 def _attachment(attachment: ObjectVar[Attachment]) -> rx.Component:
     return download_link(
         rx.badge(
@@ -134,6 +138,7 @@ def _attachment(attachment: ObjectVar[Attachment]) -> rx.Component:
             radius="full",
             size="2",
             cursor="pointer",
+            max_width="100%",
         ),
         href=attachment.url,
         filename=attachment.name,
@@ -141,11 +146,32 @@ def _attachment(attachment: ObjectVar[Attachment]) -> rx.Component:
 
 
 def attachments_card() -> rx.Component:
+    """The ticket's own files, then those sent with its messages (each also shown on its
+    message below): "No documents" only when there is neither."""
+    conversation = TicketState.conversation_files
     return rx.card(
         rx.heading(_("Attachments"), as_="h2", size="4", margin_bottom="12px"),
         rx.cond(
-            ticket.attachments.length() > 0,
-            rx.flex(rx.foreach(ticket.attachments, _attachment), wrap="wrap", spacing="2"),
+            (ticket.attachments.length() > 0) | (conversation.length() > 0),
+            rx.vstack(
+                rx.cond(ticket.attachments.length() > 0, _chips(ticket.attachments)),
+                rx.cond(
+                    conversation.length() > 0,
+                    rx.vstack(
+                        rx.text(
+                            _("Sent in the conversation"),
+                            size="2",
+                            color=rx.color("gray", 11),
+                        ),
+                        _chips(conversation),
+                        spacing="2",
+                        width="100%",
+                        data_testid="ticket-conversation-files",
+                    ),
+                ),
+                spacing="3",
+                width="100%",
+            ),
             rx.text(_("No documents"), size="2", color=rx.color("gray", 11)),
         ),
         width="100%",

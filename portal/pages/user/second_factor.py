@@ -1,4 +1,4 @@
-"""The profile's two-step sign-in: a link to one's own set-up, and an administrator's reset of
+"""The profile's two-step login: a link to one's own set-up, and an administrator's reset of
 another user's second factor (a lost phone; issue 18, item 10), confirmed, audited by the
 provider."""
 
@@ -15,8 +15,8 @@ from portal.pages.user.state import UserProfileState
 from portal.state.failures import reports_failures
 from portal.state.messages import MessagesState
 
-RESET_DONE = N_("The two-step sign-in of {name} has been reset.")
-NONE_TO_RESET = N_("{name} has not set up two-step sign-in.")
+RESET_DONE = N_("The two-step login of {name} has been reset.")
+NONE_TO_RESET = N_("{name} has not set up two-step login.")
 
 
 class SecondFactorResetState(UserProfileState):
@@ -53,10 +53,10 @@ class SecondFactorResetState(UserProfileState):
 def _reset_dialog() -> rx.Component:
     profile = SecondFactorResetState.profile.to(ObjectVar, UserRow)
     return confirm_dialog(
-        title=_("Reset two-step sign-in"),
+        title=_("Reset two-step login"),
         description=_(
-            "{name} will sign in with the password alone until they set up two-step "
-            "sign-in again. Their recovery codes and remembered browsers end.",
+            "{name} will log in with the password alone until they set up two-step "
+            "login again. Their recovery codes and remembered browsers end.",
             name=profile.full_name,
         ),
         action=_("Reset"),
@@ -73,7 +73,7 @@ def second_factor_action() -> rx.Component:
         UserProfileState.is_own_profile,
         rx.button(
             rx.icon("shield-check", size=16),
-            _("Two-step sign-in"),
+            _("Two-step login"),
             variant="soft",
             on_click=rx.redirect(routes.SECOND_FACTOR.path),
         ),
@@ -82,7 +82,7 @@ def second_factor_action() -> rx.Component:
             rx.fragment(
                 rx.button(
                     rx.icon("shield-off", size=16),
-                    _("Reset two-step sign-in"),
+                    _("Reset two-step login"),
                     variant="soft",
                     color_scheme="amber",
                     on_click=SecondFactorResetState.ask_reset,

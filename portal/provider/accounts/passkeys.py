@@ -6,7 +6,7 @@ origin accepted is that URL's. Every ceremony's challenge is kept in ``webauthn_
 under the SHA-256 of a token that only the portal's backend holds, expires after five minutes
 and is spent by the one conditional ``DELETE`` whose row count decides, as every single-use
 secret of the second factor is (``second_factor``). User verification is required at
-registration and at every sign-in, and a signature counter that does not grow (when the
+registration and at every login, and a signature counter that does not grow (when the
 authenticator keeps one) refuses the assertion: a cloned authenticator.
 """
 
@@ -167,7 +167,7 @@ def finish_registration(
 
 
 def start_authentication(db: Session, user_id: uuid.UUID | None) -> Ceremony:
-    """A sign-in by any discoverable credential (``user_id`` None), or the second step of a
+    """A login by any discoverable credential (``user_id`` None), or the second step of a
     pending login, offering that user's passkeys only."""
     allowed = [] if user_id is None else user_passkeys(db, user_id)
     options = generate_authentication_options(

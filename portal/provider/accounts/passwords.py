@@ -1,7 +1,7 @@
 """Password hashing with argon2id (DESIGN section 4).
 
 A hash takes a tenth of a second of every core on purpose. When many users log in at once (a
-morning rush), those hashes would take the cores from everyone already signed in, whose clicks
+morning rush), those hashes would take the cores from everyone already logged in, whose clicks
 wait behind them. So hashing runs on threads of its own, one per core, at a lower CPU priority:
 a login waits a little longer during a rush, every other request goes first
 (docs/decisions/password-hashing-priority.md).

@@ -47,18 +47,18 @@ USER_UNKNOWN = N_(
     "{email} has no account in the portal. Ask your company's user manager to create it."
 )
 WRONG_STATE = N_(
-    "This sign-in is no longer valid (it has expired or was already used). Please sign in again."
+    "This login is no longer valid (it has expired or was already used). Please log in again."
 )
 WRONG_NONCE = N_(
-    "The identity provider's answer does not belong to this sign-in. Please sign in again."
+    "The identity provider's answer does not belong to this login. Please log in again."
 )
-TOKEN_EXPIRED = N_("The identity provider's answer has expired. Please sign in again.")
+TOKEN_EXPIRED = N_("The identity provider's answer has expired. Please log in again.")
 EMAIL_UNVERIFIED = N_("Your identity provider has not verified the e-mail address {email}.")
-TOKEN_INVALID = N_("The identity provider's answer could not be verified. Please sign in again.")
-IDP_REFUSED = N_("Your identity provider did not sign you in.")
+TOKEN_INVALID = N_("The identity provider's answer could not be verified. Please log in again.")
+IDP_REFUSED = N_("Your identity provider did not log you in.")
 ACCOUNT_DISABLED = N_("This account is disabled.")
 PASSWORD_NOT_ALLOWED = N_(
-    "Your company signs in through its identity provider: choose “Continue with your company”."
+    "Your company logs in through its identity provider: choose “Continue with your company”."
 )
 
 
@@ -68,7 +68,7 @@ class _OidcApp(OAuth2Mixin, OpenIDMixin, BaseApp):
 
     @property
     def client_cls(self) -> type:
-        """Authlib's httpx client, imported when a sign-in needs it: on import, that module
+        """Authlib's httpx client, imported when a login needs it: on import, that module
         warns that Authlib prefers httpx2 to the httpx this project uses everywhere, and the
         production build fails on a printed deprecation warning."""
         from authlib.integrations.httpx_client import OAuth2Client
@@ -151,7 +151,7 @@ def covering(db: Session, email: str) -> CompanySso | None:
 
 
 def password_refused(db: Session, email: str) -> bool:
-    """Whether the company covering ``email`` has its users sign in only through its
+    """Whether the company covering ``email`` has its users log in only through its
     identity provider (decided on the domain alone, so it tells nothing of the account)."""
     config = covering(db, email)
     return config is not None and not config.password_allowed
@@ -268,7 +268,7 @@ def identity(config: CompanySso, attempt: SsoAttempt, code: str) -> Identity:
 
 def covered_user(db: Session, config: CompanySso, who: Identity) -> User | None:
     """The portal user ``who`` names, refused unless their domain is this company's: another
-    company's identity provider cannot sign in a user of this one. None when unknown."""
+    company's identity provider cannot log in a user of this one. None when unknown."""
     domain = db.get(SsoDomain, domain_of(who.email))
     if domain is None or domain.company_id != config.company_id:
         raise ApiError(403, DOMAIN_NOT_COVERED, code="sso_domain", domain=domain_of(who.email))
@@ -281,7 +281,7 @@ def covered_user(db: Session, config: CompanySso, who: Identity) -> User | None:
 
 
 def new_user(config: CompanySso, who: Identity, language: str) -> User:
-    """The user a company that creates users at first sign-in gets: its default roles, as its
+    """The user a company that creates users at first login gets: its default roles, as its
     user manager would have made them, and no password."""
     local = who.email.partition("@")[0]
     return User(

@@ -1,4 +1,4 @@
-"""``print-logins``: where the portal answers and how to sign in to the demo."""
+"""``print-logins``: where the portal answers and how to log in to the demo."""
 
 from portal.provider.seed import demo_logins
 from portal.settings import get_settings

@@ -1,6 +1,7 @@
 """Maintenance windows over the past and next three months: one for every status ×
 classification × type, some shared by two companies, some spanning several days, and a busy
-night of Acme's in the current month (a calendar day with more than fits in its cell).
+night of Acme's in the current month (a calendar day with more than fits in its cell); the
+extra addresses Acme and Globex send their maintenance notices to.
 
 The busy night draws from a random source of its own, so that the rows seeded after the
 maintenances (monitoring) stay as they were."""
@@ -28,6 +29,7 @@ from portal.provider.platform.models import (
     MaintenanceContact,
     MaintenanceStatus,
     MaintenanceType,
+    NoticeAddress,
     ServiceStatus,
 )
 
@@ -59,6 +61,31 @@ def build_maintenances(context: SeedContext) -> None:
     ]
     maintenances += _busy_night(context)
     context.session.add_all(maintenances)
+    context.session.flush()
+
+
+# Issue 50: the extra addresses a company's maintenance notices go to, one confirmed and one
+# waiting for its confirmation, so the notifications screen shows both.
+NOTICE_ADDRESSES = (
+    (ACME, "noc@acme-networks.test", "fr", "Europe/Paris", True),
+    (ACME, "change-board@acme-networks.test", "en", "Europe/London", False),
+    (GLOBEX, "noc@globex.test", "en", "Europe/London", True),
+)
+
+
+def build_notice_addresses(context: SeedContext) -> None:
+    context.session.add_all(
+        NoticeAddress(
+            id=context.new_id(),
+            company_id=context.companies[company].id,
+            email=email,
+            language=language,
+            time_zone=zone,
+            created_at=context.now - timedelta(days=40),
+            confirmed_at=context.now - timedelta(days=39) if confirmed else None,
+        )
+        for company, email, language, zone, confirmed in NOTICE_ADDRESSES
+    )
     context.session.flush()
 
 

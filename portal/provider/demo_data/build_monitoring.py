@@ -5,12 +5,13 @@ from typing import NamedTuple
 
 from portal.provider.demo_data.catalogue import SERVICE_TYPES, Family
 from portal.provider.demo_data.context import SeedContext
-from portal.provider.demo_data.people import ACME, CUSTOMER_COMPANIES, GLOBEX
+from portal.provider.demo_data.people import ACME, CUSTOMER_COMPANIES, FRENCH_SPEAKING, GLOBEX
 from portal.provider.demo_data.places import FRENCH_SITES, UK_SITES
 from portal.provider.demo_data.samples import expected_value
 from portal.provider.demo_data.sensors import (
     LATENCY,
     LOOKUP_VALUES,
+    LOOKUP_VALUES_FR,
     OPERATIONAL_STATE,
     OPTICAL_POWER,
     POWER_DRAW,
@@ -198,21 +199,29 @@ _SILENT = {
     SensorStatus.UNKNOWN: "No data received",
     SensorStatus.DOWN: "No response from the device",
 }
+_SILENT_FR = {
+    SensorStatus.PAUSED: "En pause",
+    SensorStatus.UNKNOWN: "Aucune donnée reçue",
+    SensorStatus.DOWN: "Pas de réponse de l'équipement",
+}
 
 
 def _set_states(context: SeedContext, sensors: list[DemoSensor]) -> None:
     """Status, value and description of each sensor, as the monitoring system last saw them.
     The first sensors (Acme's) take the showcase states, so the demo has every one of them."""
     statuses, lookups = iter(SHOWCASE_STATUSES), iter(SHOWCASE_LOOKUPS)
-    for sensor, template, _company, channels in sensors:
+    for sensor, template, company, channels in sensors:
+        french = company in FRENCH_SPEAKING
         if template.is_lookup:
             value = next(lookups, None) or _random_lookup(context.rng)
             sensor.status = _LOOKUP_STATUSES.get(value, SensorStatus.DOWN)
-            sensor.value, sensor.desc_value = value, LOOKUP_VALUES[value]
+            sensor.value = value
+            sensor.desc_value = (LOOKUP_VALUES_FR if french else LOOKUP_VALUES)[value]
             continue
         sensor.status = next(statuses, None) or _random_status(context.rng)
         if sensor.status in _SILENT:
-            sensor.value, sensor.desc_value = None, _SILENT[sensor.status]
+            sensor.value = None
+            sensor.desc_value = (_SILENT_FR if french else _SILENT)[sensor.status]
             continue
         channel = channels[0]
         reading = expected_value(channel, context.now)

@@ -2,6 +2,8 @@
 
 Sensor names follow the network equipment's own naming (interface names, English technical
 terms), as monitoring systems report them; only the portal's labels around them are translated.
+The states a monitoring system words ("Link down", "No data received") are in the company's
+language, as a French-speaking company's monitoring is set up.
 """
 
 from typing import NamedTuple
@@ -100,4 +102,14 @@ LOOKUP_VALUES: dict[str, str] = {
     "dormant": "Link dormant",
     "notPresent": "Transceiver not present",
     "lowerLayerDown": "Lower layer down",
+}
+LOOKUP_VALUES_FR: dict[str, str] = {
+    "up": "Lien actif",
+    "testing": "Lien en mode test",
+    "down": "Lien coupé",
+    "noData": "Aucune donnée reçue",
+    "unknown": "État inconnu",
+    "dormant": "Lien en veille",
+    "notPresent": "Émetteur-récepteur absent",
+    "lowerLayerDown": "Couche inférieure coupée",
 }

@@ -26,10 +26,31 @@ from babel.numbers import format_decimal
 
 from portal.i18n import format_locale, gettext, match_language
 
-WIDTH_INCHES, HEIGHT_INCHES = 8.0, 3.2
-# Where the plot sits in the figure (left, bottom, width, height, as fractions): the portal
-# places its pointer readout over the time axis with the left edge and the width.
-PLOT_AREA = (0.09, 0.12, 0.89, 0.76)
+
+class Layout(StrEnum):
+    """The chart's shape: ``wide`` for a desktop's dialog, ``narrow`` for a phone's, where the
+    wide chart shrunk to 350 px wrote its labels at 7 px, running into each other."""
+
+    WIDE = "wide"
+    NARROW = "narrow"
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A layout's figure (inches, at 72 points an inch) and where its plot sits in it (left,
+    bottom, width, height, as fractions): the portal places its pointer readout over the time
+    axis with the left edge and the width."""
+
+    size: tuple[float, float]
+    plot_area: tuple[float, float, float, float]
+
+
+FRAMES = {
+    Layout.WIDE: Frame((8.0, 3.2), (0.09, 0.12, 0.89, 0.76)),
+    # About a phone's width at 1:1, so the text keeps its 9 points; taller, for the percentile
+    # lines stated one under the other above the plot.
+    Layout.NARROW: Frame((4.6, 3.8), (0.15, 0.12, 0.82, 0.7)),
+}
 # Each channel's marker, in the legend's order, so that colour is not the only thing telling
 # the lines apart (WCAG 1.4.1): matplotlib's code and the shape's name the API gives.
 MARKERS = (
@@ -85,6 +106,7 @@ class ChartRequest:
     zone: ZoneInfo
     # The expected time between two points, to break the line where data is missing.
     step: timedelta
+    layout: Layout = Layout.WIDE
 
     @property
     def start(self) -> datetime:
@@ -154,11 +176,14 @@ def _time_label(moment: datetime, span: Span, language: str) -> str:
 
 def time_ticks(request: ChartRequest) -> list[datetime]:
     """Round moments of the user's time zone inside the span: quarter hours, six hours, every
-    fifth day, month starts."""
+    fifth day, month starts; half as many on a narrow chart (half hours, twelve hours, every
+    tenth day, every other month)."""
     zone, start, end = request.zone, request.start.astimezone(request.zone), request.end
+    narrow = request.layout is Layout.NARROW
     ticks: list[datetime] = []
     if request.span in (Span.LAST_2_HOURS, Span.LAST_48_HOURS):
         step = 15 if request.span is Span.LAST_2_HOURS else 360
+        step *= 2 if narrow else 1
         local = start.replace(second=0, microsecond=0)
         minutes = local.hour * 60 + local.minute
         moment = local - timedelta(minutes=minutes % step)
@@ -170,9 +195,9 @@ def time_ticks(request: ChartRequest) -> list[datetime]:
     day = start.date()
     while True:
         if request.span is Span.LAST_30_DAYS:
-            wanted = day.day in (1, 6, 11, 16, 21, 26)
+            wanted = day.day in ((1, 11, 21) if narrow else (1, 6, 11, 16, 21, 26))
         else:
-            wanted = day.day == 1
+            wanted = day.day == 1 and (not narrow or day.month % 2 == 1)
         moment = datetime(day.year, day.month, day.day, tzinfo=zone)
         if moment > end:
             return ticks
@@ -258,7 +283,7 @@ def render_chart(series: Sequence[Series], request: ChartRequest) -> str:
     gap = max([request.step.total_seconds(), *spacing]) * 2.5
     start, end = request.start.timestamp(), request.end.timestamp()
     with _lock:
-        figure, axes = _canvas()
+        figure, axes = _canvas(request.layout)
         axes.set_xlim(start, end)
         stated: list[tuple[str, str]] = []
         drawn: list[float] = []
@@ -301,7 +326,7 @@ def render_chart(series: Sequence[Series], request: ChartRequest) -> str:
             axes.set_yticks([])
             message = gettext(language, "No data for this period")
             axes.text(0.5, 0.5, message, transform=axes.transAxes, ha="center", va="center")
-        _state_percentiles(figure, stated, language)
+        _state_percentiles(figure, stated, request.layout)
         buffer = io.StringIO()
         figure.savefig(buffer, format="svg", transparent=True, metadata={"Date": None})
     return _inline_safe(buffer.getvalue())
@@ -334,19 +359,20 @@ def _line(axes: Any, xs: list[float], ys: list[float], color: str, index: int, c
     )
 
 
-def _canvas() -> tuple[Any, Any]:
-    """The process's figure and axes, emptied of the previous chart (under ``_lock``).
+def _canvas(layout: Layout) -> tuple[Any, Any]:
+    """The process's figure and axes of ``layout``, emptied of the previous chart (under
+    ``_lock``).
 
-    Building a figure and its axes' ticks is most of matplotlib's cost; one figure per process,
-    reused, draws the same chart in about half the time."""
-    global _reused
-    if _reused is None:
-        figure = _figure_class()(figsize=(WIDTH_INCHES, HEIGHT_INCHES))
-        axes = figure.add_axes(PLOT_AREA)
+    Building a figure and its axes' ticks is most of matplotlib's cost; one figure per layout
+    and process, reused, draws the same chart in about half the time."""
+    if layout not in _reused:
+        frame = FRAMES[layout]
+        figure = _figure_class()(figsize=frame.size)
+        axes = figure.add_axes(frame.plot_area)
         axes.grid(True, linewidth=0.6)
-        _reused = (figure, axes)
-        return _reused
-    figure, axes = _reused
+        _reused[layout] = (figure, axes)
+        return _reused[layout]
+    figure, axes = _reused[layout]
     for artist in [*axes.lines, *axes.collections, *axes.texts]:
         artist.remove()
     figure.legends.clear()
@@ -356,7 +382,7 @@ def _canvas() -> tuple[Any, Any]:
     return figure, axes
 
 
-_reused: tuple[Any, Any] | None = None
+_reused: dict[Layout, tuple[Any, Any]] = {}
 
 
 def _value_range(values: Sequence[float]) -> tuple[float, float]:
@@ -380,9 +406,9 @@ def _axis_formatter(language: str) -> Any:
     return FuncFormatter(format_tick)
 
 
-def _state_percentiles(figure: Any, stated: list[tuple[str, str]], language: str) -> None:
+def _state_percentiles(figure: Any, stated: list[tuple[str, str]], layout: Layout) -> None:
     """'95th percentile, Traffic in: 2.1 Gbit/s' above the plot, one per channel, each beside a
-    dashed line of its channel's colour."""
+    dashed line of its channel's colour: side by side, or one under the other when narrow."""
     if not stated:
         return
     from matplotlib.lines import Line2D
@@ -395,8 +421,8 @@ def _state_percentiles(figure: Any, stated: list[tuple[str, str]], language: str
         handles,
         [text for text, _ in stated],
         loc="upper left",
-        bbox_to_anchor=(0.08, 1.0),
-        ncols=len(stated),
+        bbox_to_anchor=(FRAMES[layout].plot_area[0] - 0.01, 1.0),
+        ncols=1 if layout is Layout.NARROW else len(stated),
         frameon=False,
         fontsize=8.5,
         handlelength=2.4,

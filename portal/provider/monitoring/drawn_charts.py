@@ -61,6 +61,7 @@ class DrawnCharts:
             request.end,
             request.language,
             request.zone.key,
+            request.layout,
             _digest(series),
         )
         with self._lock:

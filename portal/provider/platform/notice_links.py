@@ -1,5 +1,5 @@
 """The links of the maintenance notices and ticket e-mails, signed, single-purpose, working
-without signing in (docs/decisions/maintenance-notices.md): the one-click unsubscribe (RFC 8058),
+without logging in (docs/decisions/maintenance-notices.md): the one-click unsubscribe (RFC 8058),
 and the confirmation of a company's extra address.
 
 A token names its recipient, a user or an extra address, and carries an HMAC-SHA256 of that

@@ -7,7 +7,7 @@ accepting); ``OptionalPrincipal`` is for routes open to everyone; ``AdminPrincip
 administrator's own routes (API tokens, the audit log), ``integration_writer`` for the
 integration API.
 
-A request is signed in by the session cookie or by an API token (``Authorization: Bearer pbt_…``,
+A request is logged in by the session cookie or by an API token (``Authorization: Bearer pbt_…``,
 see ``portal.provider.platform.api_tokens``). An integration token opens the integration API
 alone, and of it the kinds of its scopes: every other route answers it 403, so a leaked token
 cannot make accounts, touch second factors or mint tokens. It writes as its administrator owner
@@ -50,10 +50,10 @@ from portal.settings import get_settings
 TERMS_MESSAGE = N_("Please accept the terms and conditions of use.")
 SECOND_FACTOR_MESSAGE = N_("Please set up the second factor of your account first.")
 TOKEN_OUTSIDE_INTEGRATION = N_(
-    "An API token opens the integration API only: sign in as an administrator to do this."
+    "An API token opens the integration API only: log in as an administrator to do this."
 )
 SCOPE_MISSING = N_("This API token may not write {scope}: make a token with that scope.")
-TOKEN_READS_ONLY = N_("A personal API token only reads: sign in to the portal to make changes.")
+TOKEN_READS_ONLY = N_("A personal API token only reads: log in to the portal to make changes.")
 TOKEN_ROUTE_CLOSED = N_("A personal API token does not open this part of the API.")
 SCOPE_NOT_READ = N_("This API token may not read {scope}: make a token with that scope.")
 REQUIRED_SECOND_FACTOR = "required_second_factor"

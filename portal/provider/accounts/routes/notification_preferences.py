@@ -1,6 +1,6 @@
 """The signed-in user's notification preferences (issue 50, item 4): which maintenance notices
 and ticket updates they take, and the language and time zone of those e-mails. Until the user
-chooses a language or a time zone, each sign-in sets the browser's
+chooses a language or a time zone, each login sets the browser's
 (docs/decisions/maintenance-notices.md)."""
 
 from functools import cache
@@ -39,8 +39,8 @@ class PreferencesOut(ApiModel):
     )
     language: Language = Field(description="The language of the e-mails.")
     time_zone: str = Field(description="The IANA time zone the e-mails show times in.")
-    language_chosen: bool = Field(description="False while each sign-in sets the browser's.")
-    time_zone_chosen: bool = Field(description="False while each sign-in sets the browser's.")
+    language_chosen: bool = Field(description="False while each login sets the browser's.")
+    time_zone_chosen: bool = Field(description="False while each login sets the browser's.")
 
 
 class PreferencesIn(ApiModel):

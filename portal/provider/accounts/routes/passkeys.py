@@ -1,5 +1,5 @@
 """Passkeys (issue 52, item 1): the signed-in user registers, lists, renames and deletes their
-own; anyone signs in with one without a password (a discoverable credential), or uses one at
+own; anyone logs in with one without a password (a discoverable credential), or uses one at
 the second step of a password login.
 
 Each ceremony has two calls: the first (``POST /api/passkey_registrations``, ``POST
@@ -213,7 +213,7 @@ def remove(
     responses={401: {"description": "The pending login has expired."}},
 )
 def sign_in_options(request: Request, db: SessionDep) -> CeremonyOut:
-    """Options for a sign-in by any discoverable passkey; with the pending-login cookie of a
+    """Options for a login by any discoverable passkey; with the pending-login cookie of a
     password login, for the second step, offering that user's passkeys."""
     cookie = request.cookies.get(factors.PENDING_COOKIE, "")
     user_id = None
@@ -239,7 +239,7 @@ def sign_in_options(request: Request, db: SessionDep) -> CeremonyOut:
     },
 )
 def sign_in(body: AssertionIn, request: Request, db: SessionDep) -> Response:
-    """Signs in with a passkey: alone (it is both factors: something held, verified by the
+    """Logs in with a passkey: alone (it is both factors: something held, verified by the
     user's PIN or biometrics), or as the second step of a password login."""
     cookie = request.cookies.get(factors.PENDING_COOKIE, "")
     pending = factors.pending_login(db, cookie) if cookie else None

@@ -1,4 +1,4 @@
-"""Personal API tokens (issue 51): the caller makes, lists and revokes their own, signed in.
+"""Personal API tokens (issue 51): the caller makes, lists and revokes their own, logged in.
 
 A personal token reads the customer routes of its scopes as its owner (``security``). Only a
 user the table grants ``CREATE_API_TOKENS`` makes one, never while impersonated: a token made

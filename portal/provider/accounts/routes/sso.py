@@ -1,7 +1,7 @@
 """Single sign-on per company with OpenID Connect (issue 52, item 4).
 
 Provider administrators set a company's identity provider (``/api/companies/{id}/sso``); a
-sign-in is three calls of the portal's backend: ``/login/sso/lookup`` (does single sign-on cover
+login is three calls of the portal's backend: ``/login/sso/lookup`` (does single sign-on cover
 this e-mail's domain?), ``/login/sso/start`` (the URL to send the browser to) and
 ``/login/sso/finish`` (the callback's ``state`` and ``code``: the session, as ``POST /login``
 opens it). The protocol is Authlib's (``portal.provider.accounts.sso``).
@@ -180,7 +180,7 @@ def write_sso_settings(
 def remove_sso_settings(
     company_id: uuid.UUID, request: Request, db: SessionDep, principal: AdminPrincipal
 ) -> Response:
-    """Removes a company's single sign-on: its users sign in with a password again."""
+    """Removes a company's single sign-on: its users log in with a password again."""
     company = _company(db, company_id)
     config = db.get(CompanySso, company_id)
     if config is not None:
@@ -206,7 +206,7 @@ def lookup(body: SsoLookupIn, db: SessionDep) -> SsoLookupOut:
     response_model=SsoStartOut,
     responses={
         400: {"description": "Single sign-on does not cover the e-mail's domain."},
-        429: {"description": "Too many sign-ins for this account or from this address."},
+        429: {"description": "Too many logins for this account or from this address."},
         502: {"description": "The identity provider cannot be reached."},
     },
 )
@@ -233,7 +233,7 @@ def start(body: SsoStartIn, request: Request, db: SessionDep) -> SsoStartOut:
     status_code=204,
     response_class=Response,
     responses={
-        204: {"description": "Signed in.", "headers": USER_LOCATION},
+        204: {"description": "Logged in.", "headers": USER_LOCATION},
         400: {"description": "Unknown or spent state, wrong nonce, expired or invalid token."},
         403: {"description": "Unverified e-mail, user unknown, disabled or of another company."},
         502: {"description": "The identity provider cannot be reached."},

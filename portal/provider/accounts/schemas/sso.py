@@ -1,5 +1,5 @@
 """The JSON of single sign-on (issue 52, item 4): a company's settings as administrators write
-and read them (never the client secret), and the three steps of a sign-in."""
+and read them (never the client secret), and the three steps of a login."""
 
 import datetime as dt
 
@@ -24,12 +24,12 @@ class SsoSettingsIn(ApiModel):
     )
     password_allowed: bool = Field(description="Whether the users may still use a password.")
     create_users: bool = Field(
-        default=False, description="Whether an unknown user is created at first sign-in."
+        default=False, description="Whether an unknown user is created at first login."
     )
     default_roles: list[str] = Field(
         default_factory=list,
         max_length=20,
-        description="The roles of a user created at first sign-in (a user manager's to give).",
+        description="The roles of a user created at first login (a user manager's to give).",
     )
 
 

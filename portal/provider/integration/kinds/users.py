@@ -66,7 +66,7 @@ class UserIn(InputModel):
     mobile_phone: OptionalText = Field(default=None, max_length=50)
     manager: Email | None = Field(default=None, description="E-mail of the user's manager.")
     assistants: list[Email] | None = Field(default=None, description="E-mails of assistants.")
-    ldap: bool = Field(default=False, description="Signs in through the directory.")
+    ldap: bool = Field(default=False, description="Logs in through the directory.")
     active: bool = True
     language: Literal["en", "fr"] = Field(
         default="en", description="Language of the user's e-mails, the confirmation first."

@@ -1,4 +1,4 @@
-"""API tokens (DESIGN section 5): administrators create, list and revoke them, signed in.
+"""API tokens (DESIGN section 5): administrators create, list and revoke them, logged in.
 
 The raw token is in the creation's answer only. A token is made for some kinds of the
 integration API (its scopes) and reaches nothing else, these routes included: a leaked token

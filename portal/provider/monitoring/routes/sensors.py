@@ -23,9 +23,10 @@ from sqlmodel.sql.expression import SelectOfScalar
 
 from portal.i18n import N_
 from portal.provider.monitoring.chart import (
+    FRAMES,
     MARKERS,
-    PLOT_AREA,
     ChartRequest,
+    Layout,
     Series,
     Span,
     channel_figures,
@@ -80,6 +81,7 @@ _SPAN_SOURCE: dict[Span, tuple[RollupResolution | None, timedelta]] = {
     Span.LAST_365_DAYS: (RollupResolution.DAY, timedelta(days=1)),
 }
 # Only the chart itself: nothing it could load, no script it could run, even opened on its own.
+_LAYOUT = "wide (a desktop's dialog) or narrow (a phone's, about 330 points wide)."
 _SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
 
 
@@ -241,13 +243,14 @@ def chart_svg(
     language: LanguageDep,
     zone: Annotated[ZoneInfo, Depends(chart_zone)],
     span: Annotated[Span, Query(description="The period drawn, up to now.")] = Span.LAST_2_HOURS,
+    layout: Annotated[Layout, Query(description=_LAYOUT)] = Layout.WIDE,
 ) -> Response:
     """The sensor's channels over the span, in the legend's colours, labelled in the request's
     language and ``timezone``; self-contained SVG, safe to inline in a page."""
     started = time.perf_counter()
     sensor = _visible_sensor(db, principal, sensor_id)
     end = chart_end(datetime.now(UTC))
-    request = ChartRequest(span, end, language, zone, _SPAN_SOURCE[span][1])
+    request = ChartRequest(span, end, language, zone, _SPAN_SOURCE[span][1], layout)
     series = chart_series(db, sensor.id, span, request.start, end)
     svg = DRAWN.svg(sensor.id, series, request)
     return Response(
@@ -267,6 +270,7 @@ def chart_data(
     db: SessionDep,
     principal: CurrentPrincipal,
     span: Annotated[Span, Query(description="The period read, up to now.")] = Span.LAST_2_HOURS,
+    layout: Annotated[Layout, Query(description=_LAYOUT)] = Layout.WIDE,
 ) -> ChartDataOut:
     """The points the SVG chart of the same span draws, and what it says in one sentence per
     channel (last, lowest, highest, 95th percentile): the portal's text alternative, table and
@@ -294,7 +298,7 @@ def chart_data(
                 percentile95=figures.percentile_95,
             )
         )
-    left, _, width, _ = PLOT_AREA
+    left, _, width, _ = FRAMES[layout].plot_area
     return ChartDataOut(
         span=span.value,
         start=request.start,

@@ -128,7 +128,7 @@ class User(SQLModel, table=True):
         sa_column_kwargs={"server_default": TicketNotices.OPENED.value},
     )
     # Set once the user chooses the e-mails' language or time zone (the Notifications page):
-    # until then each sign-in takes the browser's.
+    # until then each login takes the browser's.
     language_chosen: bool = Field(default=False, sa_column_kwargs={"server_default": sa.false()})
     time_zone_chosen: bool = Field(default=False, sa_column_kwargs={"server_default": sa.false()})
 

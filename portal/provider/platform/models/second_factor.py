@@ -77,7 +77,7 @@ class WebAuthnChallenge(SQLModel, table=True):
     __tablename__ = "webauthn_challenges"
 
     id: str = Field(primary_key=True, max_length=64)  # SHA-256 of the token the portal holds
-    # The user it is for: the registering user, or a pending login's; None for a sign-in by a
+    # The user it is for: the registering user, or a pending login's; None for a login by a
     # discoverable credential, whose user the credential names.
     user_id: uuid.UUID | None = Field(
         default=None, foreign_key="users.id", nullable=True, ondelete="CASCADE"

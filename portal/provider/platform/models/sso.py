@@ -1,5 +1,5 @@
 """Single sign-on per company with OpenID Connect (issue 52, item 4): the company's identity
-provider, the e-mail domains it covers, and the sign-ins on their way through it."""
+provider, the e-mail domains it covers, and the logins on their way through it."""
 
 import uuid
 from datetime import datetime
@@ -21,9 +21,9 @@ class CompanySso(SQLModel, table=True):
     client_id: str = Field(max_length=255)
     # The client secret, sealed with SECOND_FACTOR_KEY (``portal.provider.accounts.sealing``).
     sealed_client_secret: str = Field(max_length=1000)
-    # Whether the company's users may still sign in with a password.
+    # Whether the company's users may still log in with a password.
     password_allowed: bool = True
-    # Whether a user unknown to the portal is created at their first sign-in, with these roles.
+    # Whether a user unknown to the portal is created at their first login, with these roles.
     create_users: bool = False
     default_roles: list[str] = Field(default_factory=list, sa_type=sa.JSON)
     updated_at: datetime = Field(default_factory=utcnow)
@@ -42,7 +42,7 @@ class SsoDomain(SQLModel, table=True):
 
 
 class SsoAttempt(SQLModel, table=True):
-    """A sign-in sent to the identity provider and not yet back (a few minutes): the ``state``
+    """A login sent to the identity provider and not yet back (a few minutes): the ``state``
     names it (stored hashed), the ``nonce`` and the PKCE verifier wait here for the callback."""
 
     __tablename__ = "sso_attempts"
