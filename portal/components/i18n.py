@@ -11,7 +11,7 @@ import reflex as rx
 from reflex.vars import Var
 
 from portal.i18n import gettext
-from portal.state.preferences import PreferencesState
+from portal.state.preferences import LanguageState
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -40,4 +40,4 @@ def _(message: str, **params: Var | str) -> Var:
     """``message`` in the browser's current language."""
     english = _fill(gettext("en", message), params)
     french = _fill(gettext("fr", message), params)
-    return rx.cond(PreferencesState.current_language == "fr", french, english)
+    return rx.cond(LanguageState.shown == "fr", french, english)

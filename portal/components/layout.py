@@ -12,7 +12,7 @@ from portal.components.navbar import BAR_COLOUR, brand, language_selector, navba
 from portal.components.pdf_dialog import documentation_dialog
 from portal.settings import get_settings
 from portal.state.impersonation import ImpersonationState
-from portal.state.preferences import PreferencesState
+from portal.state.preferences import LanguageState
 
 
 def _headband() -> rx.Component:
@@ -20,7 +20,7 @@ def _headband() -> rx.Component:
     if not (settings.headband_alert_en or settings.headband_alert_fr):
         return rx.fragment()
     text = rx.cond(
-        PreferencesState.current_language == "fr",
+        LanguageState.shown == "fr",
         settings.headband_alert_fr or settings.headband_alert_en,
         settings.headband_alert_en or settings.headband_alert_fr,
     )

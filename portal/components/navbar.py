@@ -9,7 +9,7 @@ from portal.components.i18n import _
 from portal.components.pdf_dialog import DocumentationState
 from portal.i18n import LANGUAGE_NAMES
 from portal.settings import get_settings
-from portal.state.preferences import PreferencesState
+from portal.state.preferences import LanguageState, PreferencesState
 from portal.state.session import SessionState
 
 # The purple of the bars: a step per theme that keeps white text at 4.5:1 (assets/styles.css).
@@ -73,7 +73,7 @@ def language_selector() -> rx.Component:
     return rx.el.select(
         # Each language's name in that language, read out in it (WCAG 3.1.2).
         *(rx.el.option(name, value=code, lang=code) for code, name in LANGUAGE_NAMES.items()),
-        value=PreferencesState.current_language,
+        value=LanguageState.shown,
         on_change=PreferencesState.set_language,
         disabled=~rx.State.is_hydrated,
         aria_label=_("Language"),

@@ -6,7 +6,7 @@ import reflex as rx
 from portal import routes
 from portal.components.i18n import _
 from portal.connections import backend_url
-from portal.state.preferences import PreferencesState
+from portal.state.preferences import LanguageState
 
 
 class DocumentationState(rx.State):
@@ -19,7 +19,7 @@ class DocumentationState(rx.State):
 
 def documentation_url() -> rx.Var:
     return rx.cond(
-        PreferencesState.current_language == "fr",
+        LanguageState.shown == "fr",
         backend_url(routes.USER_DOCUMENTATION_FR),
         backend_url(routes.USER_DOCUMENTATION_EN),
     )

@@ -34,3 +34,16 @@ class PreferencesState(rx.State):
         if not self.language:
             self.language = negotiate_language(self.router.headers.accept_language)
         return rx.call_script(f"document.documentElement.lang = '{self.current_language}'")
+
+
+class LanguageState(PreferencesState):
+    """The language the interface is shown in, alone in a state of its own: every translated
+    text reads it (about a hundred components on a page). The browser re-renders a state's
+    readers when any of its fields changes, and the preferences change on every first load
+    without the language changing (the time zone and the stored language arriving with the
+    hydration): read from ``PreferencesState``, each such change rendered every text again
+    (docs/decisions/lighthouse-calibration.md, 2026-12-06)."""
+
+    @rx.var
+    def shown(self) -> str:
+        return self.current_language

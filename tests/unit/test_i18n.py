@@ -15,6 +15,7 @@ from babel.messages.mofile import write_mo as babel_write_mo
 from babel.messages.pofile import read_po
 
 from portal import i18n
+from portal.components.i18n import _ as translated
 from portal.components.maintenances import calendar
 from portal.i18n import (
     format_amount,
@@ -26,6 +27,7 @@ from portal.i18n import (
     match_language,
     negotiate_language,
 )
+from portal.state.preferences import LanguageState
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYWORDS = {"_": None, "N_": None, "gettext": (2,), "ngettext": (2, 3)}
@@ -84,6 +86,15 @@ def test_moments_show_on_the_wall_clock_of_the_browsers_time_zone() -> None:
 def test_placeholders_are_filled_after_translation() -> None:
     text = gettext("fr", "Welcome to your {company} customer portal", company="Patchbay")
     assert text == "Bienvenue sur votre portail client Patchbay"
+
+
+def test_translated_texts_read_a_state_that_holds_the_language_alone() -> None:
+    """The browser renders a state's readers again when any of its fields changes: the time
+    zone and the stored language that every first load brings must not render each text."""
+    readers = translated("Login")._get_all_var_data()
+    assert readers is not None
+    assert readers.state == LanguageState.get_full_name()
+    assert {*LanguageState.base_vars, *LanguageState.computed_vars} == {"shown"}
 
 
 def _catalog(language: str):

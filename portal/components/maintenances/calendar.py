@@ -20,7 +20,7 @@ from reflex.vars import ObjectVar
 
 from portal.components.i18n import _
 from portal.i18n import N_
-from portal.state.preferences import PreferencesState
+from portal.state.preferences import LanguageState
 
 VERSION = "6.1.20"
 PLUGINS = ("core", "daygrid", "timegrid", "list")
@@ -229,7 +229,7 @@ def maintenance_calendar(events: Any, on_open: Any, on_period: Any, **props: Any
     ).to(ObjectVar, dict[str, str])
     return MaintenanceCalendar.create(
         events=events,
-        locale=PreferencesState.current_language,
+        locale=LanguageState.shown,
         labels=labels,
         on_open=on_open,
         on_period=on_period,

@@ -6,7 +6,7 @@ from portal.components.i18n import _
 from portal.pages.legal.document import Block, Document, Section
 from portal.pages.legal.state import TermsState
 from portal.settings import get_settings
-from portal.state.preferences import PreferencesState
+from portal.state.preferences import LanguageState
 from portal.state.session import SessionState
 
 READABLE_WIDTH = "80ch"
@@ -49,7 +49,7 @@ def bilingual_document(english: Document, french: Document) -> rx.Component:
     """Both versions ship; the browser shows the one of the current language."""
     return rx.card(
         rx.cond(
-            PreferencesState.current_language == "fr",
+            LanguageState.shown == "fr",
             _article(french, "fr"),
             _article(english, "en"),
         ),
