@@ -55,6 +55,9 @@ class Settings(BaseSettings):
     # PostgreSQL connections each backend worker keeps open for the provider, and the most it
     # uses at once: a request beyond them waits for one (docs/decisions/connection-pool.md).
     database_pool_size: int = Field(default=15, ge=1)
+    # Asynchronous PostgreSQL connections each worker keeps for the principal's read, beside
+    # that pool (docs/decisions/provider-floor.md): a request beyond them waits for one.
+    database_loop_pool_size: int = Field(default=4, ge=1)
     redis_url: str = ""
     portal_session_db: Path = DATA_DIR / "portal-sessions.db"
 

@@ -7,7 +7,8 @@ each answering the same constant one layer deeper than the one before: before th
 server alone), on the portal's backend (Reflex's and the backend's middlewares), in the
 provider's app, which the portal serves before its own stack (``portal.provider_first``: the
 drain counter and the provider's middlewares), as a FastAPI route (dependency solving, the
-response), then with what a read route takes (the session, the principal, a response model).
+response), then with what a read route takes (the session, the principal, a response model),
+and an ``async def`` route with the principal, which a route that does no blocking I/O is.
 wrk drives each at 10 connections; the workers' CPU time (psutil, user and system) over the
 requests, less what they spend idle in the same time (measured first), is the route's cost.
 Each line's "added" column is what it costs beyond the line it builds on.
@@ -70,6 +71,8 @@ LAYERS = [
     Layer("with the database session", "/provider/_floor/session", "/provider/_floor/sync"),
     Layer("with CurrentPrincipal (signed in)", "/provider/_floor/principal",
           "/provider/_floor/sync", signed_in=True),
+    Layer("async, with CurrentPrincipal (signed in)", "/provider/_floor/principal-async",
+          "/provider/_floor/async", signed_in=True),
 ]  # fmt: skip
 
 
@@ -123,6 +126,10 @@ def _provider_routes() -> tuple[ProviderRouter, ProviderRouter]:
 
     @first.get("/principal")
     def principal_route(principal: CurrentPrincipal) -> dict[str, bool]:
+        return answer
+
+    @first.get("/principal-async")
+    async def principal_async_route(principal: CurrentPrincipal) -> dict[str, bool]:
         return answer
 
     @last.get("/last")

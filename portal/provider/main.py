@@ -31,6 +31,7 @@ from portal.provider.platform.db import create_db_engine, read_engine
 from portal.provider.platform.errors import install_error_handlers
 from portal.provider.platform.input_check import refuse_control_characters
 from portal.provider.platform.limits import RequestLimits
+from portal.provider.platform.loop_reads import LoopReads
 from portal.provider.platform.observability import ProviderRequestMiddleware
 from portal.provider.platform.openapi import DocumentedApi
 from portal.provider.platform.origin_check import refuse_foreign_writes
@@ -108,6 +109,11 @@ def create_app(engine: Engine | None = None) -> FastAPI:
     )
     app.state.engine = engine or create_db_engine()
     app.state.read_engine = read_engine(app.state.engine)
+    app.state.loop_reads = (
+        LoopReads(app.state.engine, settings.database_loop_pool_size)
+        if app.state.engine.dialect.name == "postgresql"
+        else None
+    )
     install_error_handlers(app)
     # Inside the request middleware: its refusals get the request id and security headers too.
     app.add_middleware(RequestLimits)

@@ -5,8 +5,9 @@ with psycopg 3. Routes take ``SessionDep``; the engine comes from the applicatio
 tests and the CLI can point an app at any database. A request that changes nothing reads
 outside a transaction, and the statements marked ``planned_once`` are planned once per
 connection (docs/decisions/planned-once.md); the principal's, which every request runs, is read
-on the connection's cursor (``CursorRead``). A pooled connection the server has closed is
-replaced at checkout without a round trip (docs/decisions/pool-checkout.md).
+on the connection's cursor (``CursorRead``), on PostgreSQL on the event loop (``loop_reads``).
+A pooled connection the server has closed is replaced at checkout without a round trip
+(docs/decisions/pool-checkout.md).
 """
 
 import select
@@ -33,6 +34,9 @@ E = TypeVar("E", bound=Executable)
 # Methods that change nothing: their requests read outside a transaction (``read_engine``).
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 _PLANNED_ONCE = "planned_once"
+# Seconds a request waits for a pooled connection before its 503 (SQLAlchemy's default, also
+# the principal's connections', ``loop_reads``).
+POOL_TIMEOUT = 30.0
 
 
 def create_db_engine(url: str | None = None) -> Engine:
@@ -51,6 +55,7 @@ def create_db_engine(url: str | None = None) -> Engine:
             connect_args={"options": "-c jit=off"},
             pool_size=settings.database_pool_size,
             max_overflow=0,
+            pool_timeout=POOL_TIMEOUT,
         )
         event.listen(engine, "do_execute", _execute)
         event.listen(engine.pool, "checkout", _closed_by_server)
@@ -84,17 +89,22 @@ def _configure_sqlite(connection: Any, _record: Any) -> None:
 
 
 def _closed_by_server(dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
-    """Discards a pooled connection that PostgreSQL has closed (a restart, a terminated
-    backend): the server then sends its farewell and ends the stream, so the idle socket reads
-    as readable. That local check replaces the pool's pre-ping, a ``SELECT 1`` round trip before
-    every request; a ``DisconnectionError`` makes the pool take another connection."""
-    connection = cast(psycopg.Connection[Any], dbapi_connection)
+    """Discards a pooled connection that PostgreSQL has closed; a ``DisconnectionError`` makes
+    the pool take another connection."""
+    if closed_by_server(cast(psycopg.Connection[Any], dbapi_connection)):
+        raise DisconnectionError("the server closed the connection")
+
+
+def closed_by_server(connection: psycopg.Connection[Any] | psycopg.AsyncConnection[Any]) -> bool:
+    """Whether PostgreSQL has closed an idle connection (a restart, a terminated backend): the
+    server then sends its farewell and ends the stream, so the idle socket reads as readable.
+    That local check replaces a pool's pre-ping, a ``SELECT 1`` round trip before every
+    request."""
     if connection.closed:
-        raise DisconnectionError("the connection is closed")
+        return True
     idle = select.poll()
     idle.register(connection.fileno(), select.POLLIN)
-    if idle.poll(0):
-        raise DisconnectionError("the server closed the connection")
+    return bool(idle.poll(0))
 
 
 def planned_once(statement: E) -> E:
@@ -133,13 +143,15 @@ class CursorRead:
         self.prepare = bool(statement.get_execution_options().get(_PLANNED_ONCE))
         self._compiled: dict[str, _CompiledRead] = {}
 
+    def compiled(self, dialect: Dialect) -> "_CompiledRead":
+        compiled = self._compiled.get(dialect.name)
+        if compiled is None:
+            compiled = self._compiled[dialect.name] = _CompiledRead(self.statement, dialect)
+        return compiled
+
     def rows(self, db: Session, parameters: dict[str, Any]) -> list[tuple[Any, ...]]:
         connection = db.connection()
-        compiled = self._compiled.get(connection.dialect.name)
-        if compiled is None:
-            compiled = self._compiled[connection.dialect.name] = _CompiledRead(
-                self.statement, connection.dialect
-            )
+        compiled = self.compiled(connection.dialect)
         values = compiled.parameters(parameters)
         cursor = connection.connection.cursor()
         try:
@@ -206,10 +218,15 @@ async def get_session(request: Request) -> AsyncIterator[Session]:
     FastAPI would enter and leave it in the thread pool, two of the five thread hops a request
     made, whose cost outweighed a small route's own work (docs/decisions/request-session.md).
     Opening a session does no I/O; closing it hands its connection back to the pool."""
-    state = request.app.state
-    reads = request.method in READ_METHODS
-    with Session(state.read_engine if reads else state.engine) as session:
+    with request_session(request) as session:
         yield session
+
+
+def request_session(request: Request, expire_on_commit: bool = True) -> Session:
+    """A session on the engine for ``request``'s method (``read_engine`` for a read)."""
+    state = request.app.state
+    engine = state.read_engine if request.method in READ_METHODS else state.engine
+    return Session(engine, expire_on_commit=expire_on_commit)
 
 
 SessionDep = Annotated[Session, Depends(get_session)]

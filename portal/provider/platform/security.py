@@ -23,10 +23,11 @@ answers it 403; each of its requests is counted against its rate limit first.
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends, Request
 from sqlmodel import Session
+from starlette.concurrency import run_in_threadpool
 
 from portal.i18n import N_
 from portal.permissions import (
@@ -39,12 +40,21 @@ from portal.permissions import (
 )
 from portal.provider.platform import audit
 from portal.provider.platform.api_tokens import authenticate, read_scope, token_limit
-from portal.provider.platform.db import READ_METHODS, SessionDep
+from portal.provider.platform.db import READ_METHODS, request_session
 from portal.provider.platform.errors import REQUIRED_TERMS, ApiError
+from portal.provider.platform.loop_reads import LoopReads
 from portal.provider.platform.models import ApiToken, ApiTokenKind
 from portal.provider.platform.people import Person, Someone
 from portal.provider.platform.rate_limits import count_request
-from portal.provider.platform.sessions import current_session, end_session
+from portal.provider.platform.sessions import (
+    LIVE_SESSION,
+    LiveSession,
+    current_session,
+    end_session,
+    kept_session,
+    live_session,
+    request_session_id,
+)
 from portal.settings import get_settings
 
 TERMS_MESSAGE = N_("Please accept the terms and conditions of use.")
@@ -144,18 +154,58 @@ def _token_principal(request: Request, db: Session, value: str) -> Principal | N
     )
 
 
-def optional_principal(request: Request, db: SessionDep) -> Principal | None:
+async def optional_principal(request: Request) -> Principal | None:
     """The caller: an API token when the request has an ``Authorization: Bearer`` header (a bad
-    one is no principal at all, whatever cookie comes with it), else the session cookie's."""
+    one is no principal at all, whatever cookie comes with it), else the session cookie's.
+
+    On PostgreSQL a session is read on the event loop (``loop_reads``), so that an ``async def``
+    route taking the principal waits for no thread. What blocks (a token, SQLite, the rare
+    writes: a session's activity, its end) waits in the thread pool, on a database session of
+    its own: the route's is not asked for, which a route that reads nothing would pay for."""
     bearer = _bearer(request)
-    if bearer is not None:
-        return _token_principal(request, db, bearer)
-    live = current_session(db, request)
-    if live is None:
+    session_id = request_session_id(request)
+    reads: LoopReads | None = request.app.state.loop_reads
+    if bearer is None and session_id is None:
         return None
-    if not live.user_is_active:
-        end_session(db, live.id)
+    if bearer is not None or session_id is None or reads is None:
+        return await run_in_threadpool(_principal_in_thread, request, bearer)
+    rows = await reads.rows(LIVE_SESSION, {"session_id": session_id})
+    live = live_session(session_id, rows)
+    if live is None and rows:
+        live = await run_in_threadpool(_kept, request, session_id, rows)
+    if live is not None and not live.user_is_active:
+        await run_in_threadpool(_end, request, live.id)
+        return None
+    return _principal_of(live)
+
+
+def _principal_in_thread(request: Request, bearer: str | None) -> Principal | None:
+    # Not expired at the commits: a token's entity is read after its session has closed.
+    with request_session(request, expire_on_commit=False) as db:
+        if bearer is not None:
+            return _token_principal(request, db, bearer)
+        live = current_session(db, request)
+        if live is not None and not live.user_is_active:
+            end_session(db, live.id)
+            db.commit()
+            return None
+        return _principal_of(live)
+
+
+def _kept(request: Request, session_id: str, rows: list[tuple[Any, ...]]) -> LiveSession | None:
+    with request_session(request) as db:
+        return kept_session(db, session_id, rows)
+
+
+def _end(request: Request, session_id: str) -> None:
+    with request_session(request) as db:
+        end_session(db, session_id)
         db.commit()
+
+
+def _principal_of(live: LiveSession | None) -> Principal | None:
+    """The principal of a live session of an active user."""
+    if live is None:
         return None
     required = required_of(live.user, live.company_requires_second_factor)
     return Principal(

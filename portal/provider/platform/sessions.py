@@ -10,7 +10,7 @@ import secrets
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import cast
+from typing import Any, cast
 
 from fastapi import Request, Response
 from sqlalchemy import bindparam, exists, select
@@ -115,7 +115,7 @@ _IMPERSONATOR = aliased(User)
 # which cost a small read a third of its time (docs/decisions/principal-as-values.md), on the
 # connection's cursor without SQLAlchemy's execution (docs/decisions/provider-floor.md). One row
 # per auxiliary company of the user and company where the user is limited (issue 53).
-_LIVE_SESSION = CursorRead(
+LIVE_SESSION = CursorRead(
     planned_once(
         select(
             col(ProviderSession.created_at),
@@ -151,13 +151,48 @@ _LIVE_SESSION = CursorRead(
 def current_session(db: Session, request: Request) -> LiveSession | None:
     """The live session of the request's cookie, with its user (and their companies) and the
     impersonator, in one statement; an expired one is deleted on the way."""
-    token = request.cookies.get(COOKIE_NAME)
-    if not token:
+    session_id = request_session_id(request)
+    if session_id is None:
         return None
-    session_id = token_hash(token)
-    rows = _LIVE_SESSION.rows(db, {"session_id": session_id})
+    return kept_session(db, session_id, LIVE_SESSION.rows(db, {"session_id": session_id}))
+
+
+def kept_session(db: Session, session_id: str, rows: list[tuple[Any, ...]]) -> LiveSession | None:
+    """The live session of ``rows``, ``LIVE_SESSION``'s wherever they were read: an expired
+    session ended, the activity of a live one noted once a minute, committed on ``db``."""
     if not rows:
         return None
+    found = _found(session_id, rows)
+    if found.expired:
+        end_session(db, session_id)
+        db.commit()
+        return None
+    if found.touch_due:
+        db.exec(
+            update(ProviderSession)
+            .where(col(ProviderSession.id) == session_id)
+            .values(last_seen_at=found.now)
+        )
+        db.commit()
+    return found.live
+
+
+def live_session(session_id: str, rows: list[tuple[Any, ...]]) -> LiveSession | None:
+    """The live session of ``rows`` when it needs no write (``kept_session`` then), else
+    None."""
+    found = _found(session_id, rows) if rows else None
+    return None if found is None or found.expired or found.touch_due else found.live
+
+
+@dataclass(frozen=True)
+class _Found:
+    live: LiveSession
+    now: datetime
+    expired: bool
+    touch_due: bool
+
+
+def _found(session_id: str, rows: list[tuple[Any, ...]]) -> _Found:
     (
         created_at,
         last_seen_at,
@@ -178,17 +213,6 @@ def current_session(db: Session, request: Request) -> LiveSession | None:
         _auxiliary_company_id,
     ) = rows[0]
     now = utcnow()
-    if _expired(created_at, last_seen_at, now):
-        end_session(db, session_id)
-        db.commit()
-        return None
-    if now - last_seen_at >= TOUCH_INTERVAL:
-        db.exec(
-            update(ProviderSession)
-            .where(col(ProviderSession.id) == session_id)
-            .values(last_seen_at=now)
-        )
-        db.commit()
     auxiliary = {cast(uuid.UUID, row[-1]) for row in rows if row[-1] is not None}
     limited = frozenset(cast(uuid.UUID, row[-2]) for row in rows if row[-2] is not None)
     impersonator = None
@@ -196,7 +220,7 @@ def current_session(db: Session, request: Request) -> LiveSession | None:
         impersonator = Person.acting(
             impersonator_id, impersonator_email, impersonator_roles, impersonator_accepted
         )
-    return LiveSession(
+    live = LiveSession(
         id=session_id,
         user=Person.acting(user_id, email, roles, accepted),
         company_ids=frozenset({company_id, *auxiliary}),
@@ -205,6 +229,12 @@ def current_session(db: Session, request: Request) -> LiveSession | None:
         second_factor_confirmed=confirmed_at is not None or bool(has_passkey),
         company_requires_second_factor=bool(company_requires),
         impersonator=impersonator,
+    )
+    return _Found(
+        live,
+        now,
+        expired=_expired(created_at, last_seen_at, now),
+        touch_due=now - last_seen_at >= TOUCH_INTERVAL,
     )
 
 
