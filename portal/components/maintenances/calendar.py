@@ -88,15 +88,21 @@ const MaintenanceCalendar = ClientSide(() =>
       const ref = react.useRef(null);
       const box = react.useRef(null);
       // FullCalendar draws its arrows as images without a name, inside buttons named by their
-      // hint ("Next month"): the images are decoration, hidden from assistive technology.
-      react.useEffect(() => {
+      // hint ("Next month"): the images are decoration, hidden from assistive technology. A
+      // layout effect, so that no task (an accessibility check among them) runs between the
+      // calendar's first drawing and this; the observer's callbacks run before any task too.
+      react.useLayoutEffect(() => {
         const hide = () => box.current.querySelectorAll('.fc-icon[role=img]').forEach((icon) => {
           icon.removeAttribute('role');
           icon.setAttribute('aria-hidden', 'true');
         });
         hide();
+        // FullCalendar may also set the role again on an arrow it keeps (a new render of the
+        // toolbar), which is an attribute change, not a new element.
         const watch = new MutationObserver(hide);
-        watch.observe(box.current, { childList: true, subtree: true });
+        watch.observe(box.current, {
+          childList: true, subtree: true, attributes: true, attributeFilter: ['role'],
+        });
         return () => watch.disconnect();
       }, []);
       const last = react.useRef('');
