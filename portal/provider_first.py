@@ -11,14 +11,17 @@ edge, forwarded client and limits already left ``/provider`` to it, and the port
 origin, the only one Reflex's CORS allowed, calls it from the same origin.
 
 ``PortalApp`` is Reflex's app with that dispatch around what it serves: ``reflex run`` and
-``python -m portal.serve`` both call the app to get their ASGI app.
+``python -m portal.serve`` both call the app to get their ASGI app. Without Redis it keeps the
+tabs' states on disk through ``DiskStates``, which looks for expired ones once a minute.
 """
 
 import reflex as rx
+from reflex.istate.manager.disk import StateManagerDisk
 from starlette.routing import Match, Mount
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from portal.drain import DrainMiddleware
+from portal.state.disk_states import DiskStates
 
 # Where the portal serves its embedded provider.
 PROVIDER_PREFIX = "/provider"
@@ -48,6 +51,13 @@ class PortalApp(rx.App):
     """Reflex's app; what it serves takes ``provider_mount``'s requests first when one is set."""
 
     provider_mount: Mount | None = None
+
+    def _setup_state(self) -> None:
+        super()._setup_state()
+        if type(self._state_manager) is StateManagerDisk:
+            # Reflex's StateManager declares overloads before its abstract methods of the same
+            # names, which mypy reads as abstract redefinitions; at run time none is left.
+            self._state_manager = DiskStates()  # type: ignore[abstract]
 
     def __call__(self) -> ASGIApp:
         served = super().__call__()
