@@ -27,6 +27,7 @@ from portal.provider.monitoring.chart import (
     Span,
     percentile_95,
     render_chart,
+    time_axis,
     time_ticks,
 )
 from portal.provider.monitoring.drawn_charts import DrawnCharts, chart_end
@@ -423,6 +424,21 @@ def test_a_narrow_chart_has_half_the_ticks_each_still_round() -> None:
     assert {tick.day for tick in narrow[2]} <= {1, 11, 21}
     assert len(narrow[3]) == 6
     assert all(tick.day == 1 and tick.month % 2 == 1 for tick in narrow[3])
+
+
+def test_no_time_label_reaches_past_the_ends_of_the_plot() -> None:
+    """CI's run of 2027-12-06 at 09:44 UTC: the phone's 48-hour chart began at 10:44 in Paris,
+    and its first tick's label, "12:00 pm" 76 minutes in, ran into the value axis' "0"."""
+    paris = ZoneInfo("Europe/Paris")
+    end = datetime(2027, 12, 6, 9, 44, tzinfo=UTC)
+    request = ChartRequest(Span.LAST_48_HOURS, end, "en", paris, timedelta(hours=1), Layout.NARROW)
+    assert time_ticks(request)[0].strftime("%d %H:%M") == "04 12:00"
+    assert [label for _, label in time_axis(request, "en")] == [
+        "5 Dec", "12:00 pm", "6 Dec",
+    ]  # fmt: skip
+    # A desktop's chart is wider, but the same label at the same place reached past it too.
+    on_a_desktop = ChartRequest(Span.LAST_48_HOURS, end, "en", paris, timedelta(hours=1))
+    assert [tick for tick, _ in time_axis(on_a_desktop, "en")] == time_ticks(on_a_desktop)[1:]
 
 
 async def test_a_narrow_chart_is_drawn_for_a_phone_and_says_where_its_plot_lies(

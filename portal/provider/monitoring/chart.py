@@ -66,6 +66,9 @@ _MARKS_PER_LINE = 10
 # Drawn in these, then written as currentColor (matplotlib only takes real colours).
 _TEXT_SENTINEL = "#010203"
 _GRID_SENTINEL = "#030201"
+# A time label's width a character, at the charts' 9 points: about 0.6 em (digits are wider,
+# the colon and the space narrower), which the page's sans-serif font does not exceed.
+_CHARACTER_POINTS = 9 * 0.6
 _BIT_PREFIXES = ((1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k"))
 
 
@@ -206,6 +209,24 @@ def time_ticks(request: ChartRequest) -> list[datetime]:
         day = _next_day(day)
 
 
+def time_axis(request: ChartRequest, language: str) -> list[tuple[datetime, str]]:
+    """The time ticks with their labels, but those whose label would reach past either end of
+    the plot: at the left end it ran into the value axis' lowest label (a 48-hour chart on a
+    phone, its first tick a few minutes into the span)."""
+    frame = FRAMES[request.layout]
+    plot_points = frame.size[0] * 72 * frame.plot_area[2]
+    start, end = request.start.timestamp(), request.end.timestamp()
+    points_per_second = plot_points / (end - start)
+    kept = []
+    for tick in time_ticks(request):
+        label = _time_label(tick, request.span, language)
+        half = len(label) * _CHARACTER_POINTS / 2
+        at = (tick.timestamp() - start) * points_per_second
+        if half <= at <= plot_points - half:
+            kept.append((tick, label))
+    return kept
+
+
 def _next_day(day: date) -> date:
     return day + timedelta(days=1)
 
@@ -312,11 +333,8 @@ def render_chart(series: Sequence[Series], request: ChartRequest) -> str:
                         language, "95th percentile, {name}: {value}", name=channel.name, value=value
                     )
                     stated.append((text, color))
-        ticks = time_ticks(request)
-        axes.set_xticks(
-            [tick.timestamp() for tick in ticks],
-            [_time_label(tick, request.span, language) for tick in ticks],
-        )
+        ticks = time_axis(request, language)
+        axes.set_xticks([tick.timestamp() for tick, _ in ticks], [label for _, label in ticks])
         axes.yaxis.set_major_formatter(_axis_formatter(language))
         axes.set_ylabel(unit)
         axes.set_ylim(*_value_range(drawn))
