@@ -69,7 +69,12 @@ def test_a_ticket_opened_from_a_service_is_answered_by_mail_and_read(
 
     # Nothing typed is lost when the provider refuses the form: the subject is missing.
     page.locator("#new-ticket-description").fill("No light since **09:40**.")
-    page.get_by_test_id("new-ticket-submit").click()
+    # The form is sent as an upload, whose answer streams the handler's updates: Reflex ignores
+    # a second upload of the form while the first's answer is still open, and a click comes
+    # before the browser's network tasks. A user is not that quick; the test waits for the end.
+    with page.expect_response(re.compile(r"/_upload$")) as refused:
+        page.get_by_test_id("new-ticket-submit").click()
+    refused.value.finished()
     expect(page.get_by_role("alert").first).to_be_visible()
     expect(page.locator("#new-ticket-description")).to_have_value("No light since **09:40**.")
 
