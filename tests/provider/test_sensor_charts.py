@@ -433,12 +433,12 @@ def test_no_time_label_reaches_past_the_ends_of_the_plot() -> None:
     end = datetime(2027, 12, 6, 9, 44, tzinfo=UTC)
     request = ChartRequest(Span.LAST_48_HOURS, end, "en", paris, timedelta(hours=1), Layout.NARROW)
     assert time_ticks(request)[0].strftime("%d %H:%M") == "04 12:00"
-    assert [label for _, label in time_axis(request, "en")] == [
+    assert [label for _, label in time_axis(request)] == [
         "5 Dec", "12:00 pm", "6 Dec",
     ]  # fmt: skip
     # A desktop's chart is wider, but the same label at the same place reached past it too.
     on_a_desktop = ChartRequest(Span.LAST_48_HOURS, end, "en", paris, timedelta(hours=1))
-    assert [tick for tick, _ in time_axis(on_a_desktop, "en")] == time_ticks(on_a_desktop)[1:]
+    assert [tick for tick, _ in time_axis(on_a_desktop)] == time_ticks(on_a_desktop)[1:]
 
 
 async def test_a_narrow_chart_is_drawn_for_a_phone_and_says_where_its_plot_lies(

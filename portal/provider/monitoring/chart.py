@@ -209,7 +209,7 @@ def time_ticks(request: ChartRequest) -> list[datetime]:
         day = _next_day(day)
 
 
-def time_axis(request: ChartRequest, language: str) -> list[tuple[datetime, str]]:
+def time_axis(request: ChartRequest) -> list[tuple[datetime, str]]:
     """The time ticks with their labels, but those whose label would reach past either end of
     the plot: at the left end it ran into the value axis' lowest label (a 48-hour chart on a
     phone, its first tick a few minutes into the span)."""
@@ -219,7 +219,7 @@ def time_axis(request: ChartRequest, language: str) -> list[tuple[datetime, str]
     points_per_second = plot_points / (end - start)
     kept = []
     for tick in time_ticks(request):
-        label = _time_label(tick, request.span, language)
+        label = _time_label(tick, request.span, request.language)
         half = len(label) * _CHARACTER_POINTS / 2
         at = (tick.timestamp() - start) * points_per_second
         if half <= at <= plot_points - half:
@@ -333,7 +333,7 @@ def render_chart(series: Sequence[Series], request: ChartRequest) -> str:
                         language, "95th percentile, {name}: {value}", name=channel.name, value=value
                     )
                     stated.append((text, color))
-        ticks = time_axis(request, language)
+        ticks = time_axis(request)
         axes.set_xticks([tick.timestamp() for tick, _ in ticks], [label for _, label in ticks])
         axes.yaxis.set_major_formatter(_axis_formatter(language))
         axes.set_ylabel(unit)
