@@ -6,6 +6,8 @@ import time
 from pathlib import Path
 
 import pytest
+from reflex.istate.manager import _default_token_expiration
+from reflex.utils import prerequisites
 
 from portal.state import disk_states
 from portal.state.disk_states import PURGE_INTERVAL_SECONDS, DiskStates
@@ -24,12 +26,12 @@ def test_expired_states_go_at_start_then_at_most_once_a_minute(
 ) -> None:
     clock = [1_000.0]
     monkeypatch.setattr(disk_states.time, "monotonic", lambda: clock[0])
-    manager = DiskStates()
-    directory = manager.states_directory
-    hour = manager.token_expiration
+    directory = prerequisites.get_states_dir().absolute()
+    directory.mkdir(parents=True, exist_ok=True)
+    hour = _default_token_expiration()
     expired_before = _state_file(directory, "expired-before", hour + 5)
-    manager._last_purge = None
-    manager._purge_expired_states()
+    manager = DiskStates()
+    assert manager.states_directory == directory
     assert not expired_before.exists()
 
     expired = _state_file(directory, "expired", hour + 5)
