@@ -9,6 +9,7 @@ table, below it (docs/decisions/user-writes.md).
 
 from collections.abc import Hashable, Iterable
 from enum import StrEnum
+from functools import cache
 from typing import NamedTuple
 
 
@@ -120,7 +121,12 @@ TOKEN_SCOPES: dict[str, Rule] = {
 
 def rules_for(roles: Iterable[str]) -> frozenset[Rule]:
     """Every rule the roles grant; a user without roles gets none."""
-    held = set(roles)
+    return _rules_of(frozenset(roles))
+
+
+# Every signed-in request asks for its rules: one pass over the table per set of roles.
+@cache
+def _rules_of(held: frozenset[str]) -> frozenset[Rule]:
     if not held:
         return frozenset()
     return frozenset(
