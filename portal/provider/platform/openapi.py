@@ -9,7 +9,7 @@ once the routes are in, the document is amended here, operation by operation, fr
 one's dependencies imply:
 
 - every operation: 400, the app-wide check of the query string (``input_check``);
-- a principal (``principal_before_terms`` and all that builds on it): 401 and 403, and the
+- a principal (``security.SIGNED_IN``): 401 and 403, and the
   session cookie as its security scheme; the integration API's (``integration_principal``):
   401, 403 and either credential (the session cookie, an API token); a read a personal token
   opens (``api_tokens.READ_ROUTES``): the personal token too, and its rate limit's 429;
@@ -42,7 +42,7 @@ from portal.provider.platform.hydra import MAX_PAGE, PAGINATIONS
 from portal.provider.platform.input_check import refuse_control_characters
 from portal.provider.platform.origin_check import refuse_foreign_writes
 from portal.provider.platform.responses import JsonLdResponse
-from portal.provider.platform.security import integration_principal, principal_before_terms
+from portal.provider.platform.security import SIGNED_IN, integration_principal
 from portal.provider.platform.sessions import COOKIE_NAME
 from portal.settings import get_settings
 
@@ -193,7 +193,7 @@ def implied_statuses(
     statuses: dict[int, str] = {}
     if refuse_control_characters in calls:
         statuses[400] = _DESCRIPTIONS[400]
-    if principal_before_terms in calls or integration_principal in calls:
+    if calls & SIGNED_IN or integration_principal in calls:
         statuses[401] = _DESCRIPTIONS[401]
         statuses[403] = _DESCRIPTIONS[403]
     if refuse_foreign_writes in calls and method not in SAFE_METHODS:
@@ -244,7 +244,7 @@ def _credentials(calls: set[Callable[..., Any]], path: str, method: str) -> list
     personal token, by its path."""
     if integration_principal in calls:
         return ["session", "token"]
-    if principal_before_terms in calls:
+    if calls & SIGNED_IN:
         return ["session", "personalToken"] if method == "GET" and read_scope(path) else ["session"]
     return []
 

@@ -67,6 +67,7 @@ TOKEN_READS_ONLY = N_("A personal API token only reads: log in to the portal to 
 TOKEN_ROUTE_CLOSED = N_("A personal API token does not open this part of the API.")
 SCOPE_NOT_READ = N_("This API token may not read {scope}: make a token with that scope.")
 REQUIRED_SECOND_FACTOR = "required_second_factor"
+PRINCIPAL_KEY = "patchbay.principal"
 
 
 @dataclass(frozen=True)
@@ -155,6 +156,17 @@ def _token_principal(request: Request, db: Session, value: str) -> Principal | N
 
 
 async def optional_principal(request: Request) -> Principal | None:
+    """The caller, read once per request whichever dependencies ask for it. Each dependency
+    below calls the one it builds on instead of declaring it: FastAPI's solving of a nested
+    dependency cost more than its check (docs/decisions/provider-floor.md)."""
+    scope = request.scope
+    if PRINCIPAL_KEY not in scope:
+        scope[PRINCIPAL_KEY] = await _read_principal(request)
+    principal: Principal | None = scope[PRINCIPAL_KEY]
+    return principal
+
+
+async def _read_principal(request: Request) -> Principal | None:
     """The caller: an API token when the request has an ``Authorization: Bearer`` header (a bad
     one is no principal at all, whatever cookie comes with it), else the session cookie's.
 
@@ -227,9 +239,10 @@ def _principal_of(live: LiveSession | None) -> Principal | None:
 OptionalPrincipal = Annotated[Principal | None, Depends(optional_principal)]
 
 
-async def principal_before_terms(request: Request, principal: OptionalPrincipal) -> Principal:
+async def principal_before_terms(request: Request) -> Principal:
     """A signed-in person, or a personal token on a read of its scopes; no integration token,
     which opens the integration API alone."""
+    principal = await optional_principal(request)
     if principal is None:
         raise ApiError(401)
     if principal.personal_token:
@@ -273,7 +286,8 @@ def require_full_access(principal: Principal) -> None:
     require_second_factor(principal)
 
 
-async def current_principal(principal: PrincipalBeforeTerms) -> Principal:
+async def current_principal(request: Request) -> Principal:
+    principal = await principal_before_terms(request)
     require_full_access(principal)
     return principal
 
@@ -281,18 +295,22 @@ async def current_principal(principal: PrincipalBeforeTerms) -> Principal:
 CurrentPrincipal = Annotated[Principal, Depends(current_principal)]
 
 
-async def admin_principal(principal: CurrentPrincipal) -> Principal:
+async def admin_principal(request: Request) -> Principal:
     """An administrator's own session (not while impersonating someone else)."""
+    principal = await current_principal(request)
     if not principal.allows(MANAGE_INTEGRATION):
         raise ApiError(403)
     return principal
 
 
 AdminPrincipal = Annotated[Principal, Depends(admin_principal)]
+# The dependencies that ask for a signed-in person (the OpenAPI document's 401 and 403).
+SIGNED_IN = frozenset({principal_before_terms, current_principal, admin_principal})
 
 
-async def integration_principal(principal: OptionalPrincipal) -> Principal:
+async def integration_principal(request: Request) -> Principal:
     """An administrator, by session (terms accepted, second factor set up) or by API token."""
+    principal = await optional_principal(request)
     if principal is None:
         raise ApiError(401)
     if principal.personal_token:
