@@ -5,11 +5,11 @@ and the audits that failed, with the elements they name. It exits 1 when an audi
 page (issue 54).
 
 Without ``--url`` it starts the portal in production mode (as ``bench.run`` does: the front end
-built at start, Granian's workers sharing state through ``--redis-url``) on a fresh SQLite
-database seeded with the demo data, or on ``--database-url`` (the benchmark's data set, made
-by ``bench.generate``); with ``--url`` it measures a portal already running. Signed-in pages
-are measured as alice (``bench.run.lighthouse.portal_cookie``). Lighthouse takes about 15 s a
-page and preset here."""
+built at start, then ``portal.serve``'s workers sharing state through ``--redis-url``) on a
+fresh SQLite database seeded with the demo data, or on ``--database-url`` (the benchmark's data
+set, made by ``bench.generate``); with ``--url`` it measures a portal already running.
+Signed-in pages are measured as alice (``bench.run.lighthouse.portal_cookie``). Lighthouse
+takes about 15 s a page and preset here."""
 
 import argparse
 import os

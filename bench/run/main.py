@@ -32,7 +32,15 @@ from bench.run.endpoints import (
 from bench.run.frontend import page_weights
 from bench.run.lighthouse import measure_pages
 from bench.run.machine import describe, reference_ms, spread
-from bench.run.servers import ROOT, WORKERS, Server, copy_tree, portal, static_server
+from bench.run.servers import (
+    ROOT,
+    SERVER,
+    WORKERS,
+    Server,
+    copy_tree,
+    portal,
+    static_server,
+)  # fmt: skip
 from bench.run.wrk import ensure_wrk, measure, run_wrk
 from portal.provider.demo_data.people import DEMO_PASSWORD
 from portal.provider.platform.db import create_db_engine
@@ -259,7 +267,7 @@ def run(arguments: argparse.Namespace) -> Path:
     settings = {"warmup": arguments.warmup, "seconds": arguments.seconds, "runs": arguments.runs}
     result: dict[str, Any] = {
         "started": datetime.now(UTC).isoformat(timespec="seconds"),
-        "workers": WORKERS, "settings": settings, "endpoints": [],
+        "workers": WORKERS, "server": SERVER, "settings": settings, "endpoints": [],
         "not_measured": ["Lighthouse scores", "50 simulated browsers over the websocket"],
     }  # fmt: skip
     chosen = [e for e in ENDPOINTS if not arguments.only or e.name in arguments.only]

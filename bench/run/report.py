@@ -24,6 +24,15 @@ def _share(value: float | None, limit: float | None) -> str:
     return f"{100 * value / limit:.0f} %"
 
 
+def _server(result: dict[str, Any]) -> str:
+    """How the run served the portal: its production server since issue 55, before it Reflex's
+    own runner on Granian."""
+    server = result.get("server")
+    if server is None:
+        return f"`reflex run --env prod`, {result['workers']} Granian workers"
+    return f"`{server}`, {result['workers']} Uvicorn workers"
+
+
 def endpoint_table(endpoints: list[dict[str, Any]]) -> list[str]:
     lines = [
         "| Endpoint | conns | req/s | p50 ms | p95 ms | p99 ms | bytes | DB p50 ms (×) | "
@@ -173,7 +182,7 @@ def markdown(result: dict[str, Any]) -> str:
         "",
         f"Machine: {machine['cpu']}, {machine['cores']} cores, {machine['ram_gib']} GiB RAM; "
         f"PostgreSQL {machine['postgresql']}; Python {machine['python']}; "
-        f"portal: `reflex run --env prod`, {result['workers']} Granian workers, Redis.",
+        f"portal: {_server(result)}, Redis.",
         *_reference_line(machine),
         f"Data set (scale {result.get('scale', '?')}): {rows}; database "
         f"{machine['database_gib']} GiB.",

@@ -1,6 +1,6 @@
-"""The servers under test: the built portal in production mode (from a copy of the tree when
-asked, so a build never disturbs the working tree's ``.web``), and the static server of the same
-kind (Granian, ASGI, as many workers) that gives the HTTP limit."""
+"""The servers under test: the built portal on its production server (from a copy of the tree
+when asked, so a build never disturbs the working tree's ``.web``), and the static server
+(Granian, ASGI, as many workers) that gives the HTTP limit."""
 
 import os
 import secrets
@@ -22,6 +22,8 @@ STARTUP_SECONDS = 600
 # The portal's production default with Redis unless GRANIAN_WORKERS says otherwise, set for both
 # servers so they match.
 WORKERS = int(os.environ.get("GRANIAN_WORKERS") or backend_workers())
+# What serves the portal, as the results name it.
+SERVER = "python -m portal.serve"
 _SKIP = (".git", ".venv", "data", ".web", ".states", "__pycache__", ".mypy_cache", ".ruff_cache")
 
 
@@ -95,16 +97,20 @@ def portal_environment(port: int, database_url: str, redis_url: str) -> dict[str
 
 @contextmanager
 def portal(tree: Path, database_url: str, redis_url: str, log: Path) -> Iterator["Server"]:
+    """The portal as the image runs it: its pages built for ``port`` (the address they call is
+    written into them), then the production server, ``python -m portal.serve``."""
     port = free_port()
     env = portal_environment(port, database_url, redis_url)
-    command = [
-        str(tree / ".venv" / "bin" / "python"), "-m", "reflex", "run", "--env", "prod",
-        "--frontend-port", str(port), "--backend-port", str(port),
-    ]  # fmt: skip
+    python = str(tree / ".venv" / "bin" / "python")
+    build = [python, "-m", "reflex", "export", "--frontend-only", "--no-zip"]
     with log.open("w") as output:
+        subprocess.run(
+            build, cwd=tree, env={**env, "REFLEX_ENV_MODE": "prod"}, stdout=output,
+            stderr=subprocess.STDOUT, check=True,
+        )  # fmt: skip
         process = subprocess.Popen(
-            command, cwd=tree, env=env, stdout=output, stderr=subprocess.STDOUT,
-            start_new_session=True,
+            [python, "-m", "portal.serve", "--port", str(port), "--workers", str(WORKERS)],
+            cwd=tree, env=env, stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
         )  # fmt: skip
     try:
         url = f"http://127.0.0.1:{port}"
