@@ -143,13 +143,8 @@ class JsonFormatter(logging.Formatter):
         request_id = getattr(record, "request_id", "") or request_id_var.get()
         if request_id:
             entry["request_id"] = request_id
-        for name, value in record.__dict__.items():
-            if (
-                name not in _STANDARD_ATTRIBUTES
-                and name != "request_id"
-                and not name.startswith("_")
-            ):
-                entry[name] = redact(value) if isinstance(value, str) else value
+        for name, value in _extras(record):
+            entry[name] = redact(value) if isinstance(value, str) else value
         if record.exc_info:
             entry["exception"] = redact("".join(traceback.format_exception(*record.exc_info)))
         return json.dumps(entry, default=str, ensure_ascii=False)
@@ -163,13 +158,7 @@ class TextFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         line = super().format(record)
-        extras = [
-            f"{name}={value}"
-            for name, value in record.__dict__.items()
-            if name not in _STANDARD_ATTRIBUTES
-            and not name.startswith("_")
-            and name != "request_id"
-        ]
+        extras = [f"{name}={value}" for name, value in _extras(record)]
         request_id = getattr(record, "request_id", "") or request_id_var.get()
         if request_id:
             extras.insert(0, f"request_id={request_id}")
