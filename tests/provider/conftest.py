@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 import psycopg
@@ -30,6 +31,8 @@ from portal.provider.platform.models import Company, Job, RateLimitCounter, User
 from portal.settings import Settings, get_settings
 
 PASSWORD = "Correct-Horse-42"
+# Redis's default number of databases.
+REDIS_DATABASES = 16
 BASE_URL = "http://testserver/provider"
 
 
@@ -80,6 +83,31 @@ def mail_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         patch.setenv("SMTP_URL", "")
         get_settings.cache_clear()
         yield directory
+    get_settings.cache_clear()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_redis_database() -> Iterator[None]:
+    """With ``REDIS_URL`` and xdist, each worker uses a Redis database of its own, the configured
+    one's number plus the worker's, as it has a PostgreSQL database of its own: a commit in one
+    worker's test raises the feeds' shared time of last change (``feed_cache``), which would
+    change the validator another worker's test is reading twice."""
+    configured = os.environ.get("REDIS_URL")
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not configured or not worker:
+        yield
+        return
+    parts = urlsplit(configured)
+    number = int(parts.path.strip("/") or 0) + int(worker.removeprefix("gw"))
+    if number >= REDIS_DATABASES:
+        raise pytest.UsageError(
+            f"{configured} leaves worker {worker} no Redis database of its own (database "
+            f"{number}; Redis has {REDIS_DATABASES}): name a lower database or use fewer workers"
+        )
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("REDIS_URL", urlunsplit(parts._replace(path=f"/{number}")))
+        get_settings.cache_clear()
+        yield
     get_settings.cache_clear()
 
 
