@@ -1,13 +1,15 @@
-"""Every fact the provider writes in an audit entry's details has a label in both languages:
-the audit screen showed ``token_name``, ``method`` and the like as they are stored, in English
-on French screens."""
+"""Every fact the provider writes in an audit entry's details has a label in both languages,
+and so does every code it writes as a value (a login's method, a refusal's reason, true or
+false): the audit screen showed ``token_name``, ``method: password`` and the like as they are
+stored, in English on French screens."""
 
 import ast
 from pathlib import Path
 
 import pytest
 
-from portal.components.audit.models import DETAILS
+from portal.client.models import AuditEntry
+from portal.components.audit.models import DETAILS, VALUES, YES_NO, AuditRow
 from portal.i18n import gettext
 from portal.provider.accounts.queries import AUDITED_PEOPLE
 from portal.provider.integration.batch import BatchResult
@@ -112,3 +114,55 @@ def test_the_provider_records_the_details_this_test_reads() -> None:
 def test_every_recorded_detail_has_a_label(key: str) -> None:
     assert key in DETAILS, f"{key} would show as it is stored"
     assert gettext("fr", DETAILS[key]) != DETAILS[key], f"{key} has no French label"
+
+
+def _recorded_codes() -> set[tuple[str, str]]:
+    """The literal values that the functions writing entries put under the keys whose values
+    are codes: passed by name (``reason="chain"``) or in a dict (``{"via": "cli"}``)."""
+    codes: set[tuple[str, str]] = set()
+    for module in _modules():
+        functions = _functions(module)
+        forwarders = {f.name for f in functions if f.args.kwarg is not None and _calls(f, WRITERS)}
+        for function in functions:
+            if not _calls(function, WRITERS | forwarders | {"AuditLog"}):
+                continue
+            for node in ast.walk(function):
+                pairs: list[tuple[str | None, ast.expr | None]] = []
+                if isinstance(node, ast.Call):
+                    pairs = [(keyword.arg, keyword.value) for keyword in node.keywords]
+                elif isinstance(node, ast.Dict):
+                    pairs = [
+                        (key.value if isinstance(key, ast.Constant) else None, value)
+                        for key, value in zip(node.keys, node.values, strict=True)
+                    ]
+                for key, value in pairs:
+                    if key in VALUES and isinstance(value, ast.Constant):
+                        codes.add((key, str(value.value)))
+    return codes
+
+
+def test_the_provider_writes_the_codes_this_test_reads() -> None:
+    expected = {("method", "password"), ("method", "sso"), ("via", "cli"), ("reason", "chain")}
+    assert expected <= _recorded_codes()
+
+
+@pytest.mark.parametrize(("key", "code"), sorted(_recorded_codes()))
+def test_every_recorded_code_has_a_label(key: str, code: str) -> None:
+    label = VALUES[key].get(code) or YES_NO.get(code)
+    assert label is not None, f"{key}: {code} would show as it is stored"
+    assert gettext("fr", label) != label, f"{key}: {code} has no French label"
+
+
+def test_codes_and_truth_values_read_in_the_screens_language() -> None:
+    entry = AuditEntry(
+        id="1",
+        action="login",
+        detail={"method": "passkey", "second_factor": "True", "name": "password"},
+    )
+    assert AuditRow.of(entry, "fr", "UTC").detail == (
+        "Méthode : clé d'accès · Nom : password · Second facteur : oui"
+    )
+    assert AuditRow.of(entry, "en", "UTC").detail == (
+        "Method: passkey · Name: password · Second factor: yes"
+    )
+    assert {gettext("fr", label) for label in YES_NO.values()} == {"oui", "non"}

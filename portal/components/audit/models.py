@@ -113,13 +113,46 @@ DETAILS: dict[str, str] = {
 }
 
 
+# The codes the provider writes as a fact's value, by the fact's key: how a login was made,
+# what it went through, why a request was refused or a calendar link ended, what a file did
+# (tests/unit/test_audit_details.py reads the codes written literally where entries are written).
+_LOGIN_METHODS = {
+    "password": N_("password"),
+    "passkey": N_("passkey"),
+    "sso": N_("single sign-on"),
+    "totp": N_("authenticator app code"),
+    "recovery_code": N_("recovery code"),
+}
+VALUES: dict[str, dict[str, str]] = {
+    "method": _LOGIN_METHODS,
+    "second_factor": _LOGIN_METHODS,
+    "via": {"sso": N_("single sign-on"), "cli": N_("command line")},
+    "reason": {
+        "no_session": N_("no session of their own"),
+        "chain": N_("already impersonating someone"),
+        "not_allowed": N_("not allowed for this user"),
+        "unknown_user": N_("no such user"),
+        "self": N_("themselves"),
+        "target": N_("not this user"),
+        "not_impersonating": N_("not impersonating anyone"),
+        "user": N_("ended by the user"),
+        "password": N_("password changed"),
+        "access": N_("roles or companies changed"),
+    },
+    "status": {"created": N_("new"), "updated": N_("replaced")},
+}
+# A fact that is true or false, as the provider writes it (Python's str of a bool).
+YES_NO = {"True": N_("yes"), "False": N_("no")}
+
 # A fact of the details, "Token name: Helpdesk" (the French colon takes its space).
 DETAIL = N_("{name}: {value}")
 
 
 def _detail(key: str, value: str, language: str) -> str:
     label = DETAILS.get(key)
-    return gettext(language, DETAIL, name=gettext(language, label) if label else key, value=value)
+    code = VALUES.get(key, {}).get(value) or YES_NO.get(value)
+    shown = gettext(language, code) if code else value
+    return gettext(language, DETAIL, name=gettext(language, label) if label else key, value=shown)
 
 
 def visible(text: str) -> str:
