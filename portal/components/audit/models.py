@@ -126,7 +126,7 @@ _LOGIN_METHODS = {
 VALUES: dict[str, dict[str, str]] = {
     "method": _LOGIN_METHODS,
     "second_factor": _LOGIN_METHODS,
-    "via": {"sso": N_("single sign-on"), "cli": N_("command line")},
+    "via": {"sso": _LOGIN_METHODS["sso"], "cli": N_("command line")},
     "reason": {
         "no_session": N_("no session of their own"),
         "chain": N_("already impersonating someone"),
