@@ -136,43 +136,61 @@ def main(argv: list[str] | None = None, prepare: Callable[[ModuleType], None] | 
         prepare(module)
     count = _worker_count(arguments.workers)
     host = arguments.host or get_config().backend_host
-    listener = _listener((host, arguments.port))
+    public = _public_listeners((host, arguments.port), count)
     # The workers start with the start-up objects already collected and frozen: the pages
     # they share stay shared (what Reflex's runner does before it forks Granian's workers).
     gc.collect()
     gc.freeze()
     logger.info("Serving on http://%s:%d with %d workers", host, arguments.port, count)
-    return Supervisor(module, Listeners(listener, internal), count).run()
+    return Supervisor(module, public, internal).run()
 
 
-def _listener(address: tuple[str, int]) -> socket.socket:
+def _public_listeners(address: tuple[str, int], count: int) -> list[socket.socket]:
+    """One listening socket per worker on ``address``, among which the kernel spreads the new
+    connections (SO_REUSEPORT). On one socket shared by every worker, the worker whose event loop
+    woke first took every connection waiting (asyncio accepts up to the backlog at a time): ten
+    kept-alive connections opened together all went to one worker while the others idled
+    (docs/decisions/one-listener-per-worker.md). Where the system does not spread them (not
+    Linux), the workers share one socket."""
+    if count == 1 or not sys.platform.startswith("linux"):
+        return [_listener(address)] * count
+    # Bound without SO_REUSEPORT first: a port that another server holds is refused, as it was,
+    # rather than shared with it. This also picks the port when ``address`` asks for any (0).
+    with _listener(address) as probe:
+        port = probe.getsockname()[1]
+    return [_listener((address[0], port), reuse_port=True) for _ in range(count)]
+
+
+def _listener(address: tuple[str, int], reuse_port: bool = False) -> socket.socket:
     """A listening socket whose connections send each write at once (TCP_NODELAY, which the
     connections it accepts inherit). asyncio sets it itself only on sockets made for TCP by name,
     which ``socket.create_server``'s are not: a response's body then waited for the client's
     delayed acknowledgement of its head, 40 ms a request on a kept-alive connection
     (docs/decisions/no-delay.md)."""
-    listener = socket.create_server(address, backlog=BACKLOG)
+    listener = socket.create_server(address, backlog=BACKLOG, reuse_port=reuse_port)
     listener.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     return listener
 
 
 @dataclass(frozen=True)
 class Listeners:
+    """A worker's sockets: its own on the public port, and the internal one they all share."""
+
     public: socket.socket
     internal: socket.socket
 
-    def close(self) -> None:
-        self.public.close()
-        self.internal.close()
-
 
 class Supervisor:
-    """Starts ``count`` workers on ``listeners`` and passes them the signals to stop."""
+    """Starts a worker on each of the ``public`` listeners (all sharing ``internal``) and passes
+    them the signals to stop. A worker that dies is replaced on its listener, which this process
+    keeps open meanwhile: the connections the kernel gave it wait for the new worker."""
 
-    def __init__(self, module: ModuleType, listeners: Listeners, count: int) -> None:
+    def __init__(
+        self, module: ModuleType, public: list[socket.socket], internal: socket.socket
+    ) -> None:
         self.module = module
-        self.listeners = listeners
-        self.count = count
+        self.public = public
+        self.internal = internal
         self.context = multiprocessing.get_context("fork")
         self.workers: dict[int, tuple[BaseProcess, float]] = {}
         self.stop_signal: int | None = None
@@ -181,7 +199,7 @@ class Supervisor:
     def run(self) -> int:
         for sig in (signal.SIGTERM, signal.SIGINT):
             signal.signal(sig, self._on_signal)
-        for slot in range(self.count):
+        for slot in range(len(self.public)):
             self._start(slot)
         while self.workers:
             ended = wait([process.sentinel for process, _ in self.workers.values()], timeout=1.0)
@@ -195,8 +213,12 @@ class Supervisor:
         return 1 if self.failed else 0
 
     def _start(self, slot: int) -> None:
+        listeners = Listeners(self.public[slot], self.internal)
+        others = [listener for listener in self.public if listener is not listeners.public]
         process = self.context.Process(
-            target=_run_worker, args=(self.module, self.listeners), name=f"portal-worker-{slot + 1}"
+            target=_run_worker,
+            args=(self.module, listeners, others),
+            name=f"portal-worker-{slot + 1}",
         )
         process.start()
         self.workers[slot] = (process, time.monotonic())
@@ -222,7 +244,8 @@ class Supervisor:
             self.stop_signal = sig
             # From now on only the workers hold the sockets: once the last one stops accepting,
             # the port refuses connections instead of queueing them for no one.
-            self.listeners.close()
+            for listener in [*self.public, self.internal]:
+                listener.close()
         self._signal_workers(self.stop_signal)
 
     def _signal_workers(self, sig: int) -> None:
@@ -239,7 +262,12 @@ class _WithoutColors(logging.Filter):
         return True
 
 
-def _run_worker(module: ModuleType, listeners: Listeners) -> None:
+def _run_worker(module: ModuleType, listeners: Listeners, others: list[socket.socket]) -> None:
+    # The other workers' sockets came with the fork. Held here, a socket its worker closes as
+    # it stops would stay open, and the connections the kernel still gave it would wait for no
+    # one until this worker exits (then be reset: a proxy's 502).
+    for listener in others:
+        listener.close()
     # The supervisor's handlers came with the fork. The worker ignores the stop signals until
     # its server takes them (the supervisor repeats them meanwhile) and once it has stopped
     # (Uvicorn then puts back the handlers it found).
