@@ -1,5 +1,6 @@
 """Every action the provider writes to the audit log has a label in both languages: the audit
-screen showed ``integration.ticket_replies`` and ``webhook.create`` as they are stored."""
+screen showed ``integration.ticket_replies``, ``webhook.create`` and the command-line importer's
+``import.services`` as they are stored."""
 
 import ast
 from pathlib import Path
@@ -32,22 +33,28 @@ def _strings_assigned(scope: ast.AST, variable: str) -> set[str]:
 
 
 def _recorded_actions() -> set[str]:
-    """The actions named in the provider's calls of the writers: a literal, or the literals
-    assigned to the variable passed (``action = "ticket.close"``); the integration API's
-    ``f"integration.{kind}"`` stands for one action per kind."""
-    actions = {f"integration.{kind.path}" for kind in KINDS}
+    """The actions named in the provider's calls of the writers or of ``AuditLog(action=…)``: a
+    literal, or the literals assigned to the variable passed (``action = "ticket.close"``); the
+    integration API's ``f"integration.{kind}"`` and the importer's ``f"import.{kind}"`` stand
+    for one action per kind."""
+    actions = {f"{source}.{kind.path}" for kind in KINDS for source in ("integration", "import")}
     for path in PROVIDER.rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for scope in ast.walk(tree):
             if not isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef):
                 continue
             for call in ast.walk(scope):
-                if not isinstance(call, ast.Call) or _name(call) not in WRITERS:
+                if not isinstance(call, ast.Call):
                     continue
-                position = WRITERS[_name(call)]
-                if len(call.args) <= position:
+                if _name(call) == "AuditLog":
+                    named = [keyword.value for keyword in call.keywords if keyword.arg == "action"]
+                    if not named:
+                        continue
+                    argument = named[0]
+                elif _name(call) in WRITERS and len(call.args) > WRITERS[_name(call)]:
+                    argument = call.args[WRITERS[_name(call)]]
+                else:
                     continue
-                argument = call.args[position]
                 if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
                     actions.add(argument.value)
                 elif isinstance(argument, ast.Name) and (
@@ -59,7 +66,9 @@ def _recorded_actions() -> set[str]:
 
 def test_the_provider_records_the_actions_this_test_reads() -> None:
     # A change in how entries are written would leave the test below checking nothing.
-    assert {"login", "ticket.close", "webhook.rotate", "integration.samples"} <= _recorded_actions()
+    recorded = _recorded_actions()
+    assert {"login", "ticket.close", "webhook.rotate", "integration.samples"} <= recorded
+    assert {"token.revoke", "calendar_feed.revoke", "import.companies"} <= recorded
 
 
 @pytest.mark.parametrize("action", sorted(_recorded_actions()))
